@@ -1,0 +1,37 @@
+# The two commands of the README:  `make demo` (install + run the main job end to end) and
+# `make test` (install + run the test suite; .ci/run calls exactly this).
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+
+.PHONY: install demo test test-fast llm stack-up stack-down bench clean
+
+install: $(INSTALLED)
+
+# torch first, from the machine's local CPU wheel, so nothing pulls CUDA builds.
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip setuptools wheel
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e ".[test,airflow]"
+	touch $@
+
+demo: install
+	$(BIN)/text2db demo
+
+test: install
+	bash infra/ensure_postgres.sh
+	$(BIN)/python -m pytest
+
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow"
+
+stack-up: install
+	$(BIN)/text2db stack up
+
+stack-down: install
+	$(BIN)/text2db stack down
+
+clean:
+	rm -rf $(VENV) .text2db

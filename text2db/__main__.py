@@ -1,0 +1,3 @@
+from text2db.cli import main
+
+main()
