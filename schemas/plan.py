@@ -106,6 +106,7 @@ class TablePlan(_Spec):
     key: list[str] = Field(min_length=1, description="Natural key column(s) rows are matched on.")
     columns: list[ColumnPlan] = Field(min_length=1)
     only_existing_rows: bool = False  # data infilling restricted to rows already present
+    require_facts: bool = True  # insert a new row only when a non-key cell was extracted for it
 
     @field_validator("columns")
     @classmethod

@@ -1,0 +1,75 @@
+"""Session-wide fixtures for real services: PostgreSQL on 127.0.0.1:5432 (a fresh database
+per test) and SQLite files. Area-specific fixtures live in tests/<area>/conftest.py."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TQDM_DISABLE", "1")
+
+PG_ADMIN_URL = os.environ.get("TEXT2DB_TEST_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.fixture(scope="session")
+def pg_admin() -> Iterator[Engine]:
+    engine = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("select 1"))
+    except Exception as exc:  # the suite needs PostgreSQL: fail loudly, never skip silently
+        pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN_URL}: {exc} (run `bash infra/ensure_postgres.sh`)")
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def pg_url(pg_admin: Engine) -> Iterator[str]:
+    """A URL to a fresh, empty PostgreSQL database, dropped after the test."""
+    name = f"t2d_test_{uuid.uuid4().hex[:12]}"
+    with pg_admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    yield url
+    with pg_admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A URL to a fresh SQLite file."""
+    return f"sqlite:///{tmp_path / 'target.sqlite'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Runs a test once on SQLite and once on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'target.sqlite'}"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def db_engine(db_url: str) -> Iterator[Engine]:
+    engine = create_engine(db_url)
+    yield engine
+    engine.dispose()
+
+
+BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks" / "redocred-dev"
+
+
+@pytest.fixture(scope="session")
+def redocred_dev() -> Path:
+    """The development instances in ../shared/benchmarks (present beside every clone)."""
+    if not BENCHMARKS.is_dir():
+        pytest.fail(f"benchmark instances not found at {BENCHMARKS}")
+    return BENCHMARKS
