@@ -1,9 +1,153 @@
-"""Subcommands of this area, added to the root `text2db` app by `register`."""
+"""`text2db publish | consume | dlq | lag | demo`: the Kafka side of the command line."""
 
 from __future__ import annotations
 
+import logging
+import sys
+from datetime import datetime
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from text2db.config import get_settings
+from text2db.errors import ConfigError
+
+console = Console()
+dlq_app = typer.Typer(help="Inspect and replay dead letters.", no_args_is_help=True)
+
+
+def publish(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders, or - for JSONL on stdin.")],
+    job: Annotated[str, typer.Option(help="Job the documents belong to.")] = "default",
+    plan_version: Annotated[int | None, typer.Option(help="Pin a plan version (default: the job's latest).")] = None,
+) -> None:
+    """Publish documents to <prefix>.documents (ids derived from content: re-publishing is idempotent)."""
+    from text2db.consumers.publish import collect_documents, publish as publish_documents
+
+    settings = get_settings()
+    documents = collect_documents(paths, job, plan_version, stdin=sys.stdin)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("publishing", total=len(documents))
+        sent = publish_documents(settings, documents, lambda n: progress.advance(task, n))
+    console.print(f"published {sent} documents to {settings.topics['documents']} (job {job})")
+
+
+def consume(
+    stage: Annotated[str, typer.Argument(help="extract or integrate")],
+    group: Annotated[str | None, typer.Option(help="Consumer group (default <prefix>-<stage>).")] = None,
+    max_messages: Annotated[int | None, typer.Option(help="Stop after this many records.")] = None,
+    idle_timeout: Annotated[float | None, typer.Option(help="Stop after this many idle seconds.")] = None,
+    metrics_port: Annotated[int | None, typer.Option(help="Serve Prometheus /metrics on 127.0.0.1:PORT.")] = None,
+) -> None:
+    """Run one consumer of a stage until SIGTERM/SIGINT (or a limit): it finishes the batch, commits, leaves."""
+    from text2db.consumers import metrics, stages
+    from text2db.consumers.extractor import run_extractor
+    from text2db.consumers.integrator import run_integrator
+    from text2db.consumers.loop import Limits, StopFlag
+
+    if stage not in ("extract", "integrate"):
+        raise ConfigError(f"unknown stage {stage!r}", hint="use `consume extract` or `consume integrate`")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = get_settings()
+    group = group or f"{settings.topic_prefix}-{stage}"
+    metrics.serve(metrics_port)
+    limits = Limits(max_messages=max_messages, idle_timeout_s=idle_timeout)
+    stop = StopFlag().install_signal_handlers()
+    if stage == "extract":
+        done = run_extractor(settings, group, stages.extractor_for(settings), limits=limits, stop=stop)
+    else:
+        done = run_integrator(settings, group, stages.integrator_for(settings), limits=limits, stop=stop)
+    console.print(f"{stage}: processed {done} records in group {group}")
+
+
+def _parse_since(since: str | None) -> datetime | None:
+    if since is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(since)
+    except ValueError:
+        raise ConfigError(f"--since {since!r} is not a date", hint="use ISO 8601, e.g. 2026-11-21T06:00:00+00:00") from None
+    return moment if moment.tzinfo else moment.astimezone()
+
+
+@dlq_app.command("list")
+def dlq_list(
+    reason: Annotated[str | None, typer.Option(help="Only letters whose reason/error class contains this.")] = None,
+    since: Annotated[str | None, typer.Option(help="Only letters that failed at/after this ISO time.")] = None,
+) -> None:
+    """List dead letters with their stage, reason and origin."""
+    from text2db.consumers.deadletter import list_dead_letters
+
+    letters = list_dead_letters(get_settings(), reason, _parse_since(since))
+    table = Table("failed at", "stage", "error", "reason", "source", "document", "attempts")
+    for l in letters:
+        table.add_row(
+            l.failed_at.strftime("%Y-%m-%d %H:%M:%S"), l.stage, l.error_class, l.reason[:80],
+            f"{l.source_topic}[{l.partition}]@{l.offset}", l.document_id or "-", str(l.attempts),
+        )
+    console.print(table)
+    console.print(f"{len(letters)} dead letters")
+
+
+@dlq_app.command("replay")
+def dlq_replay(
+    reason: Annotated[str | None, typer.Option(help="Only letters whose reason/error class contains this.")] = None,
+    since: Annotated[str | None, typer.Option(help="Only letters that failed at/after this ISO time.")] = None,
+    dry_run: Annotated[bool, typer.Option(help="Show what would be replayed, send nothing.")] = False,
+) -> None:
+    """Re-publish the original bytes of dead letters to their source topic."""
+    from text2db.consumers.deadletter import list_dead_letters, replay
+
+    settings = get_settings()
+    letters = list_dead_letters(settings, reason, _parse_since(since))
+    if dry_run:
+        console.print(f"would replay {len(letters)} dead letters")
+        return
+    console.print(f"replayed {replay(settings, letters)} dead letters to their source topics")
+
+
+def lag(group: Annotated[str | None, typer.Option(help="One group (default: both stages' default groups).")] = None) -> None:
+    """Per-partition lag of the consumer groups, and the records each topic holds."""
+    from text2db.consumers.lag import default_groups, group_lag, topic_counts
+
+    settings = get_settings()
+    stage_topics = [settings.topics["documents"], settings.topics["extractions"]]
+    rows = []
+    for name, topic in default_groups(settings).items() if group is None else [(group, None)]:
+        found = group_lag(settings, name, [topic] if topic else stage_topics)
+        rows += [p for p in found if p.committed is not None] or found[: settings.partitions]
+    table = Table("group", "topic", "partition", "committed", "end", "lag")
+    for p in rows:
+        table.add_row(p.group, p.topic, str(p.partition), "-" if p.committed is None else str(p.committed), str(p.end), str(p.lag))
+    console.print(table)
+    if not settings.bootstrap_servers:
+        from text2db.infra.stack import read_state
+
+        state = read_state(settings)
+        if state is not None and state.mode == "durable":
+            console.print("note: the durable local broker (Tansu on S3) under-reports end offsets; lag may read low")
+    counts = Table("topic", "records")
+    for topic, count in topic_counts(settings).items():
+        counts.add_row(topic, str(count))
+    console.print(counts)
+
+
+def demo(
+    fresh: Annotated[bool, typer.Option(help="Recreate the sample database first.")] = False,
+) -> None:
+    """Run the films-and-directors sample end to end on the local stack and show what changed."""
+    from text2db.consumers.demo import run_demo
+
+    run_demo(get_settings(), console, fresh=fresh)
 
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the root app."""
+    app.command()(publish)
+    app.command()(consume)
+    app.command()(lag)
+    app.command()(demo)
+    app.add_typer(dlq_app, name="dlq")

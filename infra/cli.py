@@ -1,9 +1,67 @@
-"""Subcommands of this area, added to the root `text2db` app by `register`."""
+"""`text2db stack up|down|status` and `text2db doctor`."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from text2db.config import get_settings
+
+console = Console()
+stack_app = typer.Typer(help="Start, stop and inspect the local stack (Kafka-protocol broker).", no_args_is_help=True)
+
+
+@stack_app.command()
+def up(durable: Annotated[bool, typer.Option(help="Store topics and offsets in a local s3rver.")] = False) -> None:
+    """Start the local broker on a free 127.0.0.1 port (memory storage unless --durable)."""
+    from text2db.infra.stack import stack_up
+
+    state, started = stack_up(get_settings(), durable=durable)
+    verb = "started" if started else "already running:"
+    console.print(f"{verb} broker {state.bootstrap_servers} ({state.mode}, pid {state.broker_pid})")
+
+
+@stack_app.command()
+def down() -> None:
+    """Stop the local stack."""
+    from text2db.infra.stack import stack_down
+
+    state = stack_down(get_settings())
+    console.print("nothing was running" if state is None else f"stopped broker pid {state.broker_pid} ({state.mode})")
+
+
+@stack_app.command()
+def status() -> None:
+    """Show the local stack's state."""
+    from text2db.infra.stack import read_state
+
+    state = read_state(get_settings())
+    if state is None:
+        console.print("no local stack (start it with `text2db stack up`)")
+        raise typer.Exit(1)
+    up_now = "up" if state.broker_up() else "NOT answering"
+    console.print(f"broker {state.bootstrap_servers} {up_now} ({state.mode}, pid {state.broker_pid}, since {state.started_at:%Y-%m-%d %H:%M:%S})")
+    if state.s3_port:
+        console.print(f"s3 store 127.0.0.1:{state.s3_port} (s3rver pid {state.s3rver_pid}, guard pid {state.s3guard_pid})")
+
+
+def doctor() -> None:
+    """Report what is running, where, and what is missing with the fix."""
+    from text2db.infra.doctor import run_checks
+
+    checks = run_checks(get_settings())
+    table = Table("check", "", "detail", "fix")
+    for c in checks:
+        table.add_row(c.name, "[green]ok[/]" if c.ok else "[red]missing[/]", c.detail, c.fix)
+    console.print(table)
+    if not all(c.ok for c in checks if c.name in ("kafka", "postgresql")):
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the root app."""
+    app.add_typer(stack_app, name="stack")
+    app.command()(doctor)

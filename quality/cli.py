@@ -1,9 +1,68 @@
-"""Subcommands of this area, added to the root `text2db` app by `register`."""
+"""`text2db bench`: run a TEXT2DB-layout dataset through a mode and score predictions."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+from rich.console import Console
+
+bench = typer.Typer(help="Benchmark: run a TEXT2DB-layout dataset and score predictions.", no_args_is_help=True)
+
+
+@bench.command("score")
+def score_command(
+    dataset_dir: Annotated[Path, typer.Argument(help="Folder of <instance>/{data.json,input.sqlite,output.sqlite,meta.json}.")],
+    pred_dir: Annotated[Path, typer.Argument(help="Folder of <instance>/output.sqlite predictions.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    with_breakdown: Annotated[bool, typer.Option("--breakdown", help="Classify every miss and extra by stage.")] = False,
+    instances: Annotated[Optional[str], typer.Option("--instances", help="Glob on instance names.")] = None,
+) -> None:
+    """Strict and lenient macro/micro P/R/F1, overall and per task type."""
+    from text2db.quality.breakdown import breakdown
+    from text2db.quality.dataset import load_dataset
+    from text2db.quality.report import print_breakdown, print_scores, scores_json
+    from text2db.quality.score import score_predictions
+
+    dataset = load_dataset(dataset_dir, instances)
+    scores = score_predictions(dataset, pred_dir)
+    run_json = pred_dir / "run.json"
+    run_record = json.loads(run_json.read_text()) if run_json.is_file() else None
+    parts = breakdown(dataset, pred_dir, run_record) if with_breakdown else None
+    if as_json:
+        out = scores_json(scores)
+        if parts is not None:
+            out["breakdown"] = parts
+        typer.echo(json.dumps(out, indent=2))
+        return
+    console = Console(width=max(Console().width, 110))  # 10 number columns: never wrap, even when piped
+    print_scores(console, scores, f"{pred_dir} vs {dataset_dir}")
+    if parts is not None:
+        print_breakdown(console, parts)
+
+
+@bench.command("run")
+def run_command(
+    dataset_dir: Annotated[Path, typer.Argument(help="A TEXT2DB-layout dataset folder.")],
+    out: Annotated[Path, typer.Option("--out", help="Prediction folder to write.")],
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Run at most N instances.")] = None,
+    mode: Annotated[str, typer.Option("--mode", help="pipeline | llm-only | template")] = "pipeline",
+    via_kafka: Annotated[bool, typer.Option("--via-kafka", help="Pipeline through the broker and consumers.")] = False,
+    instances: Annotated[Optional[str], typer.Option("--instances", help="Glob on instance names.")] = None,
+) -> None:
+    """Write <out>/<instance>/output.sqlite for every instance, and <out>/run.json."""
+    from text2db.config import get_settings
+    from text2db.quality.dataset import load_dataset
+    from text2db.quality.run import MODES, run_benchmark
+
+    if mode not in MODES:
+        raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
+    dataset = load_dataset(dataset_dir, instances, limit)
+    run_benchmark(dataset, out, mode, get_settings(), via_kafka=via_kafka, console=Console(width=max(Console().width, 110)))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to the root app."""
+    """Add `text2db bench ...` to the root app."""
+    app.add_typer(bench, name="bench")

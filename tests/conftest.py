@@ -73,3 +73,42 @@ def redocred_dev() -> Path:
     if not BENCHMARKS.is_dir():
         pytest.fail(f"benchmark instances not found at {BENCHMARKS}")
     return BENCHMARKS
+
+
+# --- Kafka broker (issue 2) -------------------------------------------------------------------
+# One real Tansu broker per test session on a fresh loopback port (memory storage); every test
+# gets its own topic prefix and group ids from `kafka_names`, so tests never share state.
+
+
+@pytest.fixture(scope="session")
+def kafka_bootstrap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Bootstrap servers ("127.0.0.1:PORT") of a broker started for this session."""
+    from text2db.infra import broker
+
+    log = tmp_path_factory.mktemp("broker") / "broker.log"
+    started = broker.start_broker(log)
+    yield started.address
+    broker.stop(started.pid)
+
+
+class KafkaNames:
+    """Unique names for one test: `prefix` for topics, `group(stage)` for consumer groups."""
+
+    def __init__(self) -> None:
+        self.prefix = f"t{uuid.uuid4().hex[:10]}"
+
+    def group(self, stage: str = "g") -> str:
+        return f"{self.prefix}-{stage}"
+
+
+@pytest.fixture
+def kafka_names() -> KafkaNames:
+    return KafkaNames()
+
+
+@pytest.fixture
+def kafka_settings(kafka_bootstrap: str, kafka_names: KafkaNames, tmp_path: Path):  # -> text2db.config.Settings
+    """Settings pointing at the session broker with this test's own topic prefix."""
+    from text2db.config import Settings
+
+    return Settings(bootstrap_servers=kafka_bootstrap, topic_prefix=kafka_names.prefix, home=tmp_path / "home")

@@ -1,0 +1,146 @@
+"""The consume loop every stage shares: poll a batch -> the stage makes its output durable
+(produced with acks=all, or committed in the database; dead letters likewise) -> commit the
+batch's offsets. A crash between the two redelivers the batch; idempotent writes absorb it."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from kafka import KafkaConsumer, TopicPartition
+from kafka.consumer.fetcher import ConsumerRecord
+from kafka.errors import CommitFailedError, KafkaError
+from kafka.structs import OffsetAndMetadata
+
+from text2db.consumers import metrics
+from text2db.consumers.configuration import ConsumerConfig
+from text2db.errors import Transient
+
+log = logging.getLogger(__name__)
+
+BatchHandler = Callable[[Sequence[ConsumerRecord]], None]
+
+
+class StopFlag:
+    """Set by SIGTERM/SIGINT (when installed) or by code: the loop finishes its batch, commits, leaves."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self, *_: object) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+    def install_signal_handlers(self) -> "StopFlag":
+        signal.signal(signal.SIGTERM, self.set)
+        signal.signal(signal.SIGINT, self.set)
+        return self
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When a loop ends by itself: after N records, after S idle seconds, or once caught up."""
+
+    max_messages: int | None = None
+    idle_timeout_s: float | None = None
+    until_caught_up: bool = False
+
+
+def run(
+    consumer: KafkaConsumer,
+    handle_batch: BatchHandler,
+    stage: str,
+    config: ConsumerConfig,
+    limits: Limits = Limits(),
+    stop: StopFlag | None = None,
+) -> int:
+    """Run until stopped or a limit is reached; returns the number of records processed."""
+    stop = stop or StopFlag()
+    processed, last_activity, empty_polls = 0, time.monotonic(), 0
+    try:
+        while not stop.is_set():
+            room = config.max_poll_records
+            if limits.max_messages is not None:
+                room = min(room, limits.max_messages - processed)
+            records = _poll(consumer, config, room)
+            empty_polls = 0 if records else empty_polls + 1
+            if not records:
+                idle = time.monotonic() - last_activity
+                if limits.idle_timeout_s is not None and idle > limits.idle_timeout_s:
+                    break
+                # Two empty polls as well as the end offsets: Tansu's S3 storage under-reports
+                # the latest offset, so end offsets alone could stop the loop too early.
+                if limits.until_caught_up and empty_polls >= 2 and _caught_up(consumer):
+                    break
+                continue
+            if not _handle(consumer, handle_batch, records, config):
+                continue
+            _commit(consumer, records, stage)
+            metrics.CONSUMED.labels(stage=stage).inc(len(records))
+            processed += len(records)
+            last_activity = time.monotonic()
+            if limits.max_messages is not None and processed >= limits.max_messages:
+                break
+    finally:
+        consumer.close()  # leaves the group so the partitions move at once
+    return processed
+
+
+def _poll(consumer: KafkaConsumer, config: ConsumerConfig, room: int) -> list[ConsumerRecord]:
+    try:
+        polled = consumer.poll(timeout_ms=config.poll_timeout_ms, max_records=room)
+    except KafkaError as exc:  # broker away or restarting: the client reconnects on the next poll
+        log.warning("poll failed (%s); polling again", exc)
+        time.sleep(config.backoff_initial_s)
+        return []
+    return [record for batch in polled.values() for record in batch]
+
+
+def _handle(consumer: KafkaConsumer, handle_batch: BatchHandler, records: list[ConsumerRecord], config: ConsumerConfig) -> bool:
+    """Process a batch; when its output could not be made durable, rewind so it runs again."""
+    try:
+        handle_batch(records)
+        return True
+    except (Transient, KafkaError) as exc:
+        log.warning("batch of %d not durable (%s); rewinding to retry it", len(records), exc)
+        for tp, first in _first_offsets(records).items():
+            consumer.seek(tp, first)
+        time.sleep(config.backoff_max_s)
+        return False
+
+
+def _first_offsets(records: Sequence[ConsumerRecord]) -> dict[TopicPartition, int]:
+    firsts: dict[TopicPartition, int] = {}
+    for r in records:
+        tp = TopicPartition(r.topic, r.partition)
+        firsts[tp] = min(firsts.get(tp, r.offset), r.offset)
+    return firsts
+
+
+def _commit(consumer: KafkaConsumer, records: Sequence[ConsumerRecord], stage: str) -> None:
+    offsets: dict[TopicPartition, OffsetAndMetadata] = {}
+    for r in records:
+        tp = TopicPartition(r.topic, r.partition)
+        if tp not in offsets or offsets[tp].offset <= r.offset:
+            offsets[tp] = OffsetAndMetadata(r.offset + 1, "", -1)
+    try:
+        consumer.commit(offsets)
+    except (CommitFailedError, KafkaError) as exc:
+        # Rebalance or broker restart: another member (or we, after rejoining) gets the batch
+        # again from the last committed offset. Its output is already durable and idempotent.
+        metrics.COMMITS_FAILED.labels(stage=stage).inc()
+        log.warning("commit of %d records refused (%s); continuing", len(records), exc)
+
+
+def _caught_up(consumer: KafkaConsumer) -> bool:
+    assigned = list(consumer.assignment())
+    if not assigned:
+        return False
+    ends = consumer.end_offsets(assigned)
+    return all(consumer.position(tp) >= ends[tp] for tp in assigned)

@@ -1,0 +1,119 @@
+"""`build_extractor(plan, settings).extract(document)`: the extractor stage behind ExtractStage.
+
+Per table of the plan: find the entities its rows represent (spaCy NER + rules), propose values
+for each planned column (span rules, label classifier), route each request to the small model or
+the LLM, ground every cell in the text, and emit one CandidateRow per entity that has a fact.
+Models load once per process (module caches in models.py), not per document.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from text2db.config import Settings, get_settings
+from text2db.extractors import classifier, grounding, registry
+from text2db.extractors.configuration import ExtractorConfig
+from text2db.extractors.entities import Entity, Parsed, find_entities, parse, table_kind
+from text2db.extractors.exceptions import InvalidDocument
+from text2db.extractors.relations import RelationKind, resolve
+from text2db.extractors.router import Request, Router, context_for
+from text2db.extractors.spans import Candidate, SpanRules
+from text2db.schemas.events import CandidateRow, Cell, DocumentEvent, ExtractionEvent, ExtractionStats
+from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    plan: TablePlan
+    kind: str
+    relations: dict[str, RelationKind]  # column -> rule kind, for columns the span rules cover
+    other: list[ColumnPlan]  # columns no rule covers (classification, unknown relations)
+
+
+def _setup(table: TablePlan) -> TableSetup:
+    relations, other = {}, []
+    for col in table.columns:
+        if col.name in table.key:
+            continue
+        kind = resolve(col) if col.tool != "classification" else None
+        (relations.__setitem__(col.name, kind) if kind else other.append(col))
+    return TableSetup(table, table_kind(table), relations, other)
+
+
+class Extractor:
+    """The extractor stage for one plan; build once per process and reuse for every document."""
+
+    def __init__(self, plan: Plan, settings: Settings, config: ExtractorConfig | None = None) -> None:
+        self.plan, self.settings = plan, settings
+        self.config = config or ExtractorConfig()
+        self.tables = [_setup(t) for t in plan.tables]
+        self.router = Router(settings, self.config)
+
+    def extract(self, document: DocumentEvent) -> ExtractionEvent:
+        started = time.monotonic()
+        if len(document.text.encode("utf-8")) > self.settings.max_document_bytes:
+            raise InvalidDocument(f"document {document.document_id} is larger than max_document_bytes", document_id=document.document_id)
+        parsed = parse(document.text, self.config.chunk_chars)
+        rows, stats = [], {"small": 0, "llm": 0, "calls": 0, "tokens": 0}
+        for setup in self.tables:
+            table_rows, counts = self._table_rows(parsed, setup)
+            rows += table_rows
+            for k in stats:
+                stats[k] += counts[k]
+        return ExtractionEvent(
+            job=document.job, document_id=document.document_id, plan_version=self.plan.version, rows=rows,
+            stats=ExtractionStats(seconds=round(time.monotonic() - started, 4), llm_calls=stats["calls"],
+                                  llm_tokens=stats["tokens"], values_small_model=stats["small"], values_llm=stats["llm"]),
+        )
+
+    def _table_rows(self, parsed: Parsed, setup: TableSetup) -> tuple[list[CandidateRow], dict[str, int]]:
+        entities = find_entities(parsed, setup.kind)
+        candidates = SpanRules(parsed, entities, setup.kind).predict(setup.relations) if setup.relations else []
+        requests = self._requests(parsed, setup, entities, candidates)
+        routed = self.router.route(parsed, requests)
+        labels = {c.name: c.labels or [] for c in setup.plan.columns}
+        rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls, "tokens": routed.llm_tokens}
+        for ent in entities:
+            cells = [routed.cells[(ent.name, c.name)] for c in setup.plan.columns if (ent.name, c.name) in routed.cells]
+            cells, _ = grounding.grounded(parsed.text, cells, labels)
+            if not cells and setup.plan.require_facts and len(setup.plan.columns) > len(setup.plan.key):
+                continue
+            for cell in cells:
+                counts["llm" if cell.tool == registry.LLM.name else "small"] += 1
+            rows.append(CandidateRow(table=setup.plan.table, key=self._key_cells(parsed, setup, ent), cells=cells))
+        return rows, counts
+
+    def _requests(self, parsed: Parsed, setup: TableSetup, entities: list[Entity], cands: list[Candidate]) -> list[Request]:
+        best: dict[tuple[str, str], Candidate] = {}
+        for c in cands:
+            key = (c.entity, c.column)
+            if key not in best or c.confidence > best[key].confidence:
+                best[key] = c
+        reqs = []
+        for ent in entities:
+            for col in setup.plan.columns:
+                if col.name in setup.plan.key:
+                    continue
+                cell = self._classify(parsed, ent, col) if col.tool == "classification" and col.labels else None
+                reqs.append(Request(ent, col.name, col.question, best.get((ent.name, col.name)), cell))
+        return reqs
+
+    def _classify(self, parsed: Parsed, ent: Entity, col: ColumnPlan) -> Cell:
+        context = context_for(parsed, ent, 600)
+        pred = classifier.predict(context, col.labels or [], col.question)
+        first = ent.first
+        ev = grounding.locate(parsed.text, context.split(". ")[0][:200], near=first.start) or grounding.evidence(parsed.text, first.start, first.end)
+        tool = registry.LABEL_CLASSIFIER
+        return Cell(column=col.name, value=pred.label, evidence=ev, confidence=pred.confidence, tool=tool.name, model=tool.model)
+
+    def _key_cells(self, parsed: Parsed, setup: TableSetup, ent: Entity) -> list[Cell]:
+        m = next((m for m in ent.mentions if m.text == ent.name), ent.first)
+        tool = registry.SPACY_NER
+        ev = grounding.evidence(parsed.text, m.start, m.end)
+        return [Cell(column=setup.plan.key[0], value=ent.name, evidence=ev, confidence=round(ent.confidence, 3), tool=tool.name, model=tool.model)]
+
+
+def build_extractor(plan: Plan, settings: Settings | None = None) -> Extractor:
+    """The ExtractStage for `plan` (schemas/stages.py)."""
+    return Extractor(plan, settings or get_settings())

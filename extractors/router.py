@@ -1,0 +1,144 @@
+"""Per request (entity x column): the small model when it covers the request and its confidence
+clears the threshold, else the LLM within the document's budget, else the small model's best guess.
+
+Every cell records the tool, model and confidence that produced it; ExtractionStats counts the
+values each side served and what the LLM cost.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from text2db.config import Settings
+from text2db.extractors import grounding, registry
+from text2db.extractors.configuration import ExtractorConfig
+from text2db.extractors.entities import Entity, Parsed
+from text2db.extractors.exceptions import ExtractorError
+from text2db.extractors.llm import LLMRequest, ask
+from text2db.extractors.spans import Candidate
+from text2db.schemas.events import Cell
+
+
+@dataclass
+class Request:
+    entity: Entity
+    column: str
+    question: str
+    best: Candidate | None = None
+    cell: Cell | None = None  # a small-model cell already decided (classification)
+
+
+@dataclass
+class Budget:
+    calls: int
+    tokens: int
+    seconds: float
+    used_calls: int = 0
+    used_tokens: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def allows(self) -> bool:
+        return self.used_calls < self.calls and self.used_tokens < self.tokens and time.monotonic() - self.started < self.seconds
+
+
+@dataclass
+class RouteResult:
+    cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
+    llm_calls: int = 0
+    llm_tokens: int = 0
+    rejected: list[str] = field(default_factory=list)
+
+
+class Router:
+    def __init__(self, settings: Settings, config: ExtractorConfig) -> None:
+        self.settings, self.config = settings, config
+
+    def small_cell(self, text: str, cand: Candidate) -> Cell:
+        tool = registry.SPAN_RULES
+        return Cell(column=cand.column, value=cand.value.text, evidence=grounding.evidence(text, cand.value.start, cand.value.end),
+                    confidence=cand.confidence, tool=tool.name, model=tool.model)
+
+    def route(self, parsed: Parsed, requests: list[Request]) -> RouteResult:
+        text, result, to_llm = parsed.text, RouteResult(), []
+        for req in requests:
+            key = (req.entity.name, req.column)
+            if req.cell is not None:
+                result.cells[key] = req.cell
+            elif req.best is not None and req.best.confidence >= self.config.accept_threshold:
+                result.cells[key] = self.small_cell(text, req.best)
+            elif self._llm_wanted(req):
+                to_llm.append(req)
+            elif req.best is not None:
+                result.cells[key] = self.small_cell(text, req.best)
+        if to_llm:
+            self._ask_llm(parsed, to_llm, result)
+        return result
+
+    def _llm_wanted(self, req: Request) -> bool:
+        if not self.settings.llm_base_url:
+            return False
+        if req.best is not None:
+            return req.best.confidence >= self.config.llm_gray_floor
+        return self.config.llm_for_missing and req.entity.main
+
+    def _ask_llm(self, parsed: Parsed, reqs: list[Request], result: RouteResult) -> None:
+        budget = Budget(self.config.llm_calls_per_document, self.config.llm_tokens_per_document, self.config.llm_seconds_per_document)
+        by_entity: dict[str, list[Request]] = {}
+        for req in sorted(reqs, key=lambda r: (not r.entity.main, r.entity.first.start)):
+            by_entity.setdefault(req.entity.name, []).append(req)
+        for group in by_entity.values():
+            answer = self._call(parsed, group, budget, result) if budget.allows() else None
+            for req in group:
+                cell = self._llm_cell(parsed.text, req, answer.get(req.column) if answer else None, result)
+                if req.best is not None and (cell is None or req.best.confidence > cell.confidence):
+                    cell = self.small_cell(parsed.text, req.best)
+                if cell is not None:
+                    result.cells[(req.entity.name, req.column)] = cell
+
+    def _call(self, parsed: Parsed, group: list[Request], budget: Budget, result: RouteResult) -> dict[str, str] | None:
+        ent = group[0].entity
+        req = LLMRequest(ent.name, ent.kind, {r.column: r.question for r in group}, context_for(parsed, ent, self.config.llm_context_chars))
+        s = self.settings
+        for _attempt in range(1 + self.config.llm_retries):
+            try:
+                budget.used_calls += 1
+                result.llm_calls += 1
+                answer = ask(req, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key,
+                             timeout=s.llm_timeout_s, max_tokens=self.config.llm_max_output_tokens)
+            except ExtractorError as exc:
+                result.rejected.append(f"llm: {type(exc).__name__}")
+                if not getattr(exc, "retryable", False) or not budget.allows():
+                    return None
+                continue
+            budget.used_tokens += answer.tokens
+            result.llm_tokens += answer.tokens
+            return answer.values
+        return None
+
+    def _llm_cell(self, text: str, req: Request, value: str | None, result: RouteResult) -> Cell | None:
+        if value is None:
+            return None
+        ev = grounding.locate(text, value, near=req.entity.first.start)
+        if ev is None or not grounding.numbers_agree(value, ev.quote):
+            result.rejected.append(f"{req.column}: llm value not in document")
+            return None
+        agrees = req.best is not None and grounding._fold(req.best.value.text) == grounding._fold(ev.quote)
+        confidence = min(0.99, max(0.85, req.best.confidence + 0.05)) if agrees and req.best else 0.7
+        return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
+                    tool=registry.LLM.name, model=self.settings.llm_model)
+
+
+def context_for(parsed: Parsed, entity: Entity, limit: int) -> str:
+    """The sentences that mention the entity (and its segment's opening), within `limit` characters."""
+    sents = [(a, b) for a, b, seg in parsed.sentences() if seg == entity.segment]
+    chosen = [s for i, s in enumerate(sents) if i == 0 or any(s[0] <= m.start < s[1] for m in entity.mentions)]
+    chosen += [s for s in sents if s not in chosen]
+    out, size = [], 0
+    for a, b in sorted(chosen[: max(1, len(chosen))], key=lambda s: chosen.index(s)):
+        piece = parsed.text[a:b].strip()
+        if size + len(piece) > limit:
+            break
+        out.append((a, piece))
+        size += len(piece) + 1
+    return " ".join(p for _, p in sorted(out))

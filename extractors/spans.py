@@ -1,0 +1,222 @@
+"""Tool `text2db.span_extractor.v1`: attribute and relation values of an entity by trigger rules.
+
+Each rule is a trigger ("directed by", "born ... in") followed by a value of the expected kind
+(date, place, organization, person, country) read from the text right after it; the value is
+attributed to the nearest entity mention before the trigger in the same sentence, else to the
+segment's main subject (the pronoun case: "He was born in Berthier"). Mention-anchored rules
+read lifespans "(9 January 1890 – 21 December 1935)", "(2012)", "(Japan)" and demonyms
+("an Indian cricketer"). `predict` is pure: it returns candidates, nothing is written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from text2db.extractors import textspans as ts
+from text2db.extractors.entities import Entity, Parsed
+from text2db.extractors.relations import RelationKind
+from text2db.integrators.countries import ALIASES, country_name
+
+DEMONYMS = {k for k in ALIASES if " " not in k and "." not in k}
+_LIMIT = 80  # characters a value may start after its trigger
+
+
+def _r(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
+    "birth": [(_r(r"\bborn\b,?\s*"), 0.85)],
+    "death": [(_r(r"\b(?:died|death)\b,?\s*"), 0.8)],
+    "birth_place": [(_r(r"\bborn\b[^.;()]{0,40}?\bin\s+"), 0.8), (_r(r"\bnative of\s+"), 0.6)],
+    "death_place": [(_r(r"\bdied\b[^.;()]{0,40}?\b(?:in|at)\s+"), 0.75)],
+    "educated_at": [(_r(r"\b(?:educated|studied|enrolled|graduated|graduating|education|trained|degree)\b[^.;]{0,25}?\b(?:at|from)\s+"), 0.75),
+                    (_r(r"\battended\s+"), 0.7), (_r(r"\balumn(?:us|a|i) of\s+"), 0.7)],
+    "employer": [(_r(r"\b(?:worked|working|works|employed|hired|served)\s+(?:as\s+[a-z -]{1,30}\s+)?(?:for|at|by|with)\s+"), 0.6),
+                 (_r(r"\b(?:editor|co-editor|professor|lecturer|reporter|correspondent|columnist|employee|executive|chairman|ceo|manager)\s+(?:at|of|for|with)\s+"), 0.5)],
+    "political_party": [(_r(r"\bmember of the\s+(?=[^.;]{0,40}\bParty\b)"), 0.7), (_r(r"\b(?:representing|joined|for) the\s+(?=\S+(?:\s\S+)?\s+[Pp]arty\b)"), 0.65)],
+    "record_label": [(_r(r"\b(?:signed|signing)\s+(?:a\s+[a-z -]{0,30})?(?:to|with)\s+"), 0.75),
+                     (_r(r"\b(?:released|issued|distributed)\s+(?:[a-z]+\s+){0,3}(?:by|on|through|via)\s+(?=[^.;,]{0,40}\b(?:Records|Recordings|Music|Entertainment)\b)"), 0.7)],
+    "founded": [(_r(r"\b(?:founded|established|formed|created|incorporated|launched|opened|originates|inaugurated)\b(?!\s+by)(?:\s+(?:as\s+[^.;,]{0,40}?|back|from|to|since))?\s*"), 0.8)],
+    "country": [(_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+"), 0.65)],
+    "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.75)],
+    "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
+    "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75)],
+    "performer": [(_r(r"\b(?:recorded|performed|sung|sang|released)\s+by\s+"), 0.8),
+                  (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6)],
+    "author": [(_r(r"\b(?:written|authored|penned)\s+by\s+"), 0.75), (_r(r"\b(?:novel|book|poem|story|play|memoir|novella|essay|comic|manga)\s+by\s+"), 0.75)],
+    "director": [(_r(r"\bdirected\s+by\s+"), 0.85), (_r(r"\bfilm\s+by\s+"), 0.6)],
+    "composer": [(_r(r"\b(?:composed|written|co-written)\s+by\s+"), 0.7), (_r(r"\bmusic\s+(?:was\s+)?(?:composed\s+)?by\s+"), 0.75)],
+    "publisher": [(_r(r"\bpublished\s+by\s+"), 0.85), (_r(r"\bpublisher\s+"), 0.5)],
+}
+DEMONYM_KINDS = {"person": "citizenship", "organization": "country", "work": "country_of_origin"}
+
+
+def _opens_sentence(text: str, pos: int, openers: list[int]) -> bool:
+    """The mention is its sentence's subject: only capitalized titles come before it."""
+    begin = max((a for a in openers if a <= pos), default=0)
+    return pos - begin <= 45 and all(w[:1].isupper() for w in text[begin:pos].split())
+
+
+def _country_word(word: str) -> str | None:
+    """The country a word names outright (a country or demonym), not a region inside one."""
+    name = country_name(word)
+    folded = re.sub(r"^the\s+", "", word.strip().casefold())
+    if name and (folded in ALIASES or folded.replace(".", "") in ALIASES or folded == name.casefold() or word.isupper()):
+        return name
+    return None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    entity: str
+    column: str
+    value: ts.Span
+    confidence: float
+    rule: str
+
+
+def value_at(text: str, pos: int, kind: RelationKind) -> ts.Span | None:
+    """Read a value of the relation's kind starting at `pos`, or None when none is there."""
+    if kind.value == "date":
+        return ts.date_at(text, pos)
+    if kind.value in ("person", "agent"):
+        span = ts.proper_phrase_at(text, pos, skip_words=4, skip=DEMONYMS | {"the"})
+        return span if span and span.text.lower() not in DEMONYMS else None
+    span = ts.proper_phrase_at(text, pos, skip_words=1)
+    if span is None or ts.DATE.fullmatch(span.text):
+        return None
+    if kind.value == "country":
+        return span if country_name(span.text) else None
+    return span
+
+
+class SpanRules:
+    """The rule-based span extractor over one parsed document."""
+
+    def __init__(self, parsed: Parsed, entities: list[Entity], table_kind: str) -> None:
+        self.parsed, self.entities, self.table_kind = parsed, entities, table_kind
+        self.mentions = sorted((m.start, m.end, e) for e in entities for m in e.mentions)
+        self.main = {e.segment: e for e in entities if e.main}
+
+    def predict(self, columns: dict[str, RelationKind]) -> list[Candidate]:
+        text, out = self.parsed.text, []
+        for s_start, s_end, seg in self.parsed.sentences():
+            for column, kind in columns.items():
+                for pattern, conf in TRIGGERS.get(kind.name, []):
+                    for m in pattern.finditer(text, s_start, s_end):
+                        value = value_at(text, m.end(), kind)
+                        if value is None or value.start - m.end() > _LIMIT or value.end > s_end:
+                            continue
+                        owner, factor = self._owner(m.start(), s_start, seg, value)
+                        if owner is not None:
+                            out.append(Candidate(owner.name, column, value, round(conf * factor, 3), pattern.pattern[:40]))
+        out += self._anchored(columns)
+        return out
+
+    def _owner(self, pos: int, s_start: int, seg: int, value: ts.Span) -> tuple[Entity | None, float]:
+        before = [(a, e) for a, b, e in self.mentions if s_start <= a and b <= pos and not (a <= value.start < b)]
+        if before:
+            a, e = before[-1]
+            return e, 1.0 if pos - a < 120 else 0.85
+        main = self.main.get(seg)
+        return (main, 0.9) if main is not None and main.name != value.text else (None, 0.0)
+
+    def _anchored(self, columns: dict[str, RelationKind]) -> list[Candidate]:
+        text, out = self.parsed.text, []
+        wanted = {k.name: c for c, k in columns.items()}
+        openers = sorted(a for a, _, _ in self.parsed.sentences())
+        for start, end, ent in self.mentions:
+            paren = re.match(r"\s*(?:,\s*[^,()]{1,40}?\s*)?\(([^()]{1,160})\)", text[end:end + 220])
+            if paren and (ent.main or _opens_sentence(text, start, openers) or paren.group(0).lstrip()[:1] == "("):
+                out += self._parenthetical(ent, end + paren.start(1), end + paren.end(1), wanted)
+            demonym_kind = DEMONYM_KINDS.get(self.table_kind)
+            if demonym_kind in wanted:
+                for span in self._demonyms_before(start):
+                    out.append(Candidate(ent.name, wanted[demonym_kind], span, 0.6, "demonym-before"))
+        demonym_kind = DEMONYM_KINDS.get(self.table_kind)
+        if demonym_kind in wanted:
+            out += self._document_country(wanted[demonym_kind])
+        for seg, ent in self.main.items():
+            kind = DEMONYM_KINDS.get(self.table_kind)
+            if kind in wanted:
+                for span in self._predicate_demonyms(ent):
+                    out.append(Candidate(ent.name, wanted[kind], span, 0.8, "defining-demonym"))
+        return out
+
+    def _parenthetical(self, ent: Entity, a: int, b: int, wanted: dict[str, str]) -> list[Candidate]:
+        text, out = self.parsed.text, []
+        inner = text[a:b]
+        dates = ts.dates_in(text, a, b)
+        ranged = re.search(r"[–-]", inner) is not None and len(dates) >= 2
+        if self.table_kind == "person" and dates:
+            born_only = re.match(r"\s*(?:born|b\.)", inner) is not None
+            if "birth" in wanted and (born_only or ranged) and not re.match(r"\s*(?:died|d\.)", inner):
+                out.append(Candidate(ent.name, wanted["birth"], dates[0], 0.9, "lifespan"))
+            if "death" in wanted and ranged:
+                out.append(Candidate(ent.name, wanted["death"], dates[1], 0.9, "lifespan"))
+            for column, date in (("birth_place", dates[0]), ("death_place", dates[-1] if ranged else None)):
+                if column in wanted and date is not None:
+                    lead = re.match(r",?\s*(?:in\s+)?", text[date.end:b])
+                    place = ts.proper_phrase_at(text, date.end + lead.end()) if lead else None
+                    if place and place.end <= b and lead.group(0).strip():
+                        out.append(Candidate(ent.name, wanted[column], place, 0.75, "lifespan-place"))
+        elif self.table_kind == "work" and "released" in wanted and len(dates) == 1 and re.fullmatch(r"\s*\S+\s*", inner):
+            out.append(Candidate(ent.name, wanted["released"], dates[0], 0.8, "title-year"))
+        elif self.table_kind == "organization" and "country" in wanted:
+            span = ts.proper_phrase_at(text, a)
+            if span and span.end <= b and country_name(span.text):
+                out.append(Candidate(ent.name, wanted["country"], span, 0.75, "org-country"))
+        return out
+
+    def _document_country(self, column: str) -> list[Candidate]:
+        """The country a segment is about (its most frequent country word), a weak default for
+        every entity of the segment: Wikipedia-style texts rarely restate it per entity."""
+        text, out = self.parsed.text, []
+        by_segment: dict[int, list[tuple[ts.Span, str]]] = {}
+        for a, b, label in self.parsed.ents():
+            if label in ("GPE", "NORP") and (name := _country_word(text[a:b])):
+                seg = max(i for i, s in enumerate(self.parsed.segment_starts) if s <= a)
+                by_segment.setdefault(seg, []).append((ts.Span(a, b, text[a:b]), name))
+        for ent in self.entities:
+            found = by_segment.get(ent.segment, [])
+            if not found:
+                continue
+            counts: dict[str, int] = {}
+            for _, name in found:
+                counts[name] = counts.get(name, 0) + 1
+            top = max(counts, key=lambda n: counts[n])
+            share = counts[top] / len(found)
+            near = min((sp for sp, name in found if name == top), key=lambda sp: abs(sp.start - ent.first.start))
+            out.append(Candidate(ent.name, column, near, round(0.4 + 0.2 * share, 3), "document-country"))
+        return out
+
+    def _demonyms_before(self, start: int) -> list[ts.Span]:
+        """'the British rock band Tears for Fears', 'American singer Christina Aguilera'."""
+        text = self.parsed.text
+        window = text[max(0, start - 60):start]
+        m = re.search(r"\b([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:[a-z][\w/-]*\s+|/\s+){1,4}$", window)
+        if not m or m.group(1).lower() not in DEMONYMS and not country_name(m.group(1)):
+            return []
+        first = m.group(1).split("-")[0]
+        s = max(0, start - 60) + m.start(1)
+        return [ts.Span(s, s + len(first), first)] if country_name(first) else []
+
+    def _predicate_demonyms(self, ent: Entity) -> list[ts.Span]:
+        """The nationality in a defining sentence: 'X is an Indian cricketer'."""
+        text = self.parsed.text
+        first = ent.first
+        sent = next(((a, b) for a, b, _ in self.parsed.sentences() if a <= first.start < b), None)
+        if sent is None:
+            return []
+        cop = re.search(r"\s(?:is|was|are|were)\s+(?:an?|the)\s+", text[first.end:sent[1]])
+        if cop is None:
+            return []
+        pos = first.end + cop.end()
+        words = list(re.finditer(r"[\w-]+", text[pos:min(sent[1], pos + 60)]))[:4]
+        for w in words:
+            token = w.group(0).split("-")[0]
+            if token[:1].isupper() and country_name(token):
+                return [ts.Span(pos + w.start(), pos + w.start() + len(token), token)]
+        return []

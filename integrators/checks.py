@@ -1,0 +1,144 @@
+"""Integrity checks of a batch before commit, as Great Expectations suites derived from the
+schema (NOT NULL, unique natural key, foreign keys), the plan (date patterns, label sets,
+year ranges) and the existing data (a format every existing value of a text column follows).
+
+GX reads through its own connection and would not see the batch's uncommitted rows, so the
+suite runs on a pandas frame that the batch's own connection reads: the rows written plus
+every row sharing their keys, and the parent keys their foreign keys point at. A failure
+raises ChecksFailed; the caller's transaction is rolled back and the batch dead-lettered.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import uuid
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+import pandas as pd
+from sqlalchemy import select, tuple_
+from sqlalchemy.engine import Connection
+
+from text2db.integrators.exceptions import ChecksFailed
+from text2db.integrators.upsert import Ident, TargetTable, python_type, reflect
+from text2db.schemas.plan import Plan, TablePlan
+
+STRFTIME_REGEX = {"%Y": r"\d{4}", "%m": r"\d{2}", "%d": r"\d{2}", "%-m": r"\d{1,2}", "%-d": r"\d{1,2}",
+                  "%B": r"[A-Z][a-z]+", "%b": r"[A-Z][a-z]{2}", "%y": r"\d{2}", "%e": r" ?\d{1,2}"}
+# Formats a text column's existing values may all share; the batch must then follow it too.
+LEARNABLE = {"iso date": r"^\d{4}-\d{2}-\d{2}$", "year": r"^\d{4}$"}
+_gx_lock = threading.Lock()
+
+
+def strftime_regex(pattern: str) -> str:
+    parts = re.split(r"(%-?[A-Za-z])", pattern)
+    return "^" + "".join(STRFTIME_REGEX.get(p, re.escape(p)) if p.startswith("%") else re.escape(p) for p in parts) + "$"
+
+
+@lru_cache(maxsize=1)
+def _batch_definition():  # type: ignore[no-untyped-def]
+    import great_expectations as gx
+
+    context = gx.get_context(mode="ephemeral")
+    try:
+        from great_expectations.data_context.types.base import ProgressBarsConfig
+
+        context.variables.progress_bars = ProgressBarsConfig(globally=False)
+    except Exception:  # progress bars are cosmetic; older/newer GX may lack the switch
+        pass
+    asset = context.data_sources.add_pandas("text2db_batch").add_dataframe_asset("candidate_rows")
+    return asset.add_batch_definition_whole_dataframe("whole")
+
+
+def batch_frame(conn: Connection, target: TargetTable, idents: set[Ident]) -> pd.DataFrame:
+    """The written rows plus every row sharing one of their natural keys (duplicates show)."""
+    table = target.table
+    ident_cols = [table.c[c] for c in target.identity]
+    id_expr = tuple_(*ident_cols) if len(ident_cols) > 1 else ident_cols[0]
+    id_values = list(idents) if len(ident_cols) > 1 else [i[0] for i in idents]
+    rows = conn.execute(select(table).where(id_expr.in_(id_values))).mappings().all()
+    if len(target.key) == 1 and rows:
+        key_col = table.c[target.key[0]]
+        rows = conn.execute(select(table).where(key_col.in_({r[key_col.name] for r in rows}))).mappings().all()
+    return pd.DataFrame([dict(r) for r in rows], columns=[c.name for c in table.columns], dtype=object)
+
+
+def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame) -> list[Any]:
+    import great_expectations.expectations as gxe
+
+    table = target.table
+    found: list[Any] = []
+    for column in table.columns:
+        if not column.nullable and not (column.primary_key and target.db_assigns_id):
+            found.append(gxe.ExpectColumnValuesToNotBeNull(column=column.name))
+    if len(target.key) == 1:
+        found.append(gxe.ExpectColumnValuesToBeUnique(column=target.key[0]))
+    else:
+        found.append(gxe.ExpectCompoundColumnsToBeUnique(column_list=list(target.key)))
+    planned = {c.name: c for c in tplan.columns} if tplan else {}
+    for name, colplan in planned.items():
+        if name not in table.c or colplan.link is not None:
+            continue
+        fmt = colplan.format
+        if fmt.kind == "date" and python_type(table.c[name]) is str:
+            found.append(gxe.ExpectColumnValuesToMatchRegex(column=name, regex=strftime_regex(fmt.pattern or "%Y-%m-%d")))
+        elif colplan.labels:
+            found.append(gxe.ExpectColumnValuesToBeInSet(column=name, value_set=list(colplan.labels)))
+        elif fmt.kind == "year" and python_type(table.c[name]) is int:
+            found.append(gxe.ExpectColumnValuesToBeBetween(column=name, min_value=1, max_value=date.today().year + 5))
+        elif fmt.kind == "text" and python_type(table.c[name]) is str:
+            regex = learned_format(conn, target, name, frame)
+            if regex:
+                found.append(gxe.ExpectColumnValuesToMatchRegex(column=name, regex=regex))
+    for fk in table.foreign_key_constraints:
+        if len(fk.column_keys) != 1 or fk.column_keys[0] not in frame:
+            continue
+        column, ref = fk.column_keys[0], fk.elements[0].column
+        referenced = {v for v in frame[column] if v is not None and not pd.isna(v)}
+        present = [r[0] for r in conn.execute(select(ref).where(ref.in_(referenced)))] if referenced else []
+        found.append(gxe.ExpectColumnValuesToBeInSet(column=column, value_set=present or [None]))
+    return found
+
+
+def learned_format(conn: Connection, target: TargetTable, column: str, frame: pd.DataFrame) -> str | None:
+    """A regex every existing value (at least 3, outside the batch) of `column` matches."""
+    col = target.table.c[column]
+    existing = [str(v) for (v,) in conn.execute(select(col).where(col.is_not(None)).limit(200))]
+    written = {str(v) for v in frame[column] if v is not None and not pd.isna(v)}
+    existing = [v for v in existing if v not in written]
+    if len(existing) < 3:
+        return None
+    for regex in LEARNABLE.values():
+        if all(re.match(regex, v) for v in existing):
+            return regex
+    return None
+
+
+def validate_batch(conn: Connection, plan: Plan, touched: dict[str, set[Ident]],
+                   targets: dict[str, TargetTable] | None = None) -> None:
+    """Raise ChecksFailed listing every failing expectation of the batch's rows."""
+    import great_expectations as gx
+
+    batch_definition = _batch_definition()  # also makes the ephemeral context current for suites
+    failures: list[dict[str, object]] = []
+    for name, idents in touched.items():
+        if not idents:
+            continue
+        tplan = next((t for t in plan.tables if t.table == name), None)
+        target = (targets or {}).get(name) or reflect(conn, name, tplan.key if tplan else [])
+        frame = batch_frame(conn, target, idents)
+        suite = gx.ExpectationSuite(name=f"text2db-{name}-{uuid.uuid4().hex[:8]}")
+        for expectation in expectations(conn, target, tplan, frame):
+            suite.add_expectation(expectation)
+        with _gx_lock:
+            result = batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(suite)
+        for r in result.results:
+            if not r.success:
+                cfg = r.expectation_config
+                failures.append({"table": name, "expectation": cfg.type, "kwargs": {k: v for k, v in cfg.kwargs.items() if k != "batch_id"},
+                                 "unexpected": [str(v) for v in (r.result or {}).get("partial_unexpected_list", [])[:10]]})
+    if failures:
+        summary = "; ".join(f"{f['table']}: {f['expectation']} {f['kwargs'].get('column', '')} {f['unexpected']}" for f in failures)  # type: ignore[union-attr]
+        raise ChecksFailed(f"batch failed {len(failures)} expectation(s): {summary}", failures)

@@ -1,0 +1,129 @@
+"""Entity linking: which existing row does a mention ("The Hurting", "Faure - Favier") mean?
+
+Stages, cheapest first: exact, normalized (case, spacing, leading "the", hyphen spacing),
+fuzzy (rapidfuzz), then embedding similarity over a per-column value memory. A confident,
+unique match links; a near miss or a tie is `ambiguous` and goes to review; nothing close
+means a new entity. Never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+# Fuzzy: rapidfuzz ratio on normalized forms, and word by word (token_edits): a unique candidate
+# at FUZZY_LINK with one word one edit away links; up to two words two edits away is ambiguous.
+FUZZY_LINK = 95.0
+FUZZY_REVIEW = 88.0
+EMBED_LINK = 0.95  # cosine similarity: link at or above (and the fuzzy score must not contradict)
+EMBED_REVIEW = 0.88
+
+Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
+
+
+def link_form(text: str) -> str:
+    """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation."""
+    text = unicodedata.normalize("NFKC", str(text)).casefold().strip()
+    text = re.sub(r"^the\s+", "", text)
+    text = re.sub(r"\s*([-–—:/,.'’&()])\s*", r"\1", text)  # "faure - favier" == "faure-favier"
+    text = text.replace("’", "'").replace("–", "-").replace("—", "-")
+    return re.sub(r"\s+", " ", text)
+
+
+def token_edits(a: str, b: str) -> list[int] | None:
+    """Edits (OSA: a transposition is one) of each differing word, or None when the names do not
+    pair word for word: "Matthew Scott Porterr" is one word one edit away, "Nadia X" vs "Ada X"
+    one word two edits away, "Chiara X Sato" vs "Chiara X Gallo" not close at all."""
+    words_a, words_b = a.split(" "), b.split(" ")
+    if len(words_a) != len(words_b):
+        return [OSA.distance(a, b)] if OSA.distance(a, b) <= 1 else None
+    return [OSA.distance(x, y) for x, y in zip(words_a, words_b) if x != y]
+
+
+@dataclass
+class Link:
+    method: Method
+    row_id: object = None  # the matched row's identity (primary key), None when new/ambiguous
+    matched: str | None = None  # the stored value that matched
+    score: float = 1.0
+    reason: str = ""
+
+    @property
+    def found(self) -> bool:
+        return self.row_id is not None and self.method not in ("new", "ambiguous")
+
+
+@dataclass
+class ValueMemory:
+    """Known values of one column -> row ids; grows as the batch inserts rows."""
+
+    values: dict[str, list[object]] = field(default_factory=dict)
+    _forms: dict[str, list[str]] = field(default_factory=dict)
+    _vectors: np.ndarray | None = None
+    _vector_values: list[str] = field(default_factory=list)
+
+    def add(self, value: str, row_id: object) -> None:
+        ids = self.values.setdefault(value, [])
+        if row_id not in ids:
+            ids.append(row_id)
+        forms = self._forms.setdefault(link_form(value), [])
+        if value not in forms:
+            forms.append(value)
+
+    def link(self, mention: str, *, use_embeddings: bool = True) -> Link:
+        if mention in self.values:
+            return self._unique("exact", mention, 1.0)
+        candidates = self._forms.get(link_form(mention), [])
+        if len(candidates) == 1:
+            return self._unique("normalized", candidates[0], 1.0)
+        if len(candidates) > 1:
+            return Link("ambiguous", score=1.0, reason=f"{mention!r} matches several rows: {candidates[:5]}")
+        return self._fuzzy(mention, use_embeddings)
+
+    def _unique(self, method: Method, value: str, score: float) -> Link:
+        ids = self.values[value]
+        if len(ids) > 1:
+            return Link("ambiguous", matched=value, score=score, reason=f"{len(ids)} rows hold {value!r}")
+        return Link(method, row_id=ids[0], matched=value, score=score)
+
+    def _fuzzy(self, mention: str, use_embeddings: bool) -> Link:
+        if not self._forms:
+            return Link("new", score=0.0)
+        form = link_form(mention)
+        scored = process.extract(form, list(self._forms), scorer=fuzz.ratio, limit=3, score_cutoff=FUZZY_REVIEW)
+        edits = [(f, score, token_edits(form, f)) for f, score, _ in scored]
+        linkable = [(f, score) for f, score, e in edits if e is not None and len(e) <= 1 and max(e, default=0) <= 1]
+        if len(linkable) == 1 and linkable[0][1] >= FUZZY_LINK and len(self._forms[linkable[0][0]]) == 1:
+            return self._unique("fuzzy", self._forms[linkable[0][0]][0], linkable[0][1] / 100)
+        close = [(f, score) for f, score, e in edits if e is not None and len(e) <= 2 and max(e, default=0) <= 2]
+        if close:
+            return Link("ambiguous", score=close[0][1] / 100, reason=f"{mention!r} is close to {self._forms[close[0][0]][0]!r} ({close[0][1]:.0f})")
+        if not use_embeddings:
+            return Link("new", score=scored[0][1] / 100 if scored else 0.0)
+        return self._embedding(mention, scored[0][1] if scored else 0.0)
+
+    def _embedding(self, mention: str, fuzzy_top: float) -> Link:
+        from text2db.integrators.embeddings import embed
+
+        if len(self._vector_values) != len(self.values):  # embed only values added since last time
+            fresh = list(self.values)[len(self._vector_values):]
+            vectors = embed(fresh)
+            self._vectors = vectors if self._vectors is None else np.vstack([self._vectors, vectors])
+            self._vector_values += fresh
+        assert self._vectors is not None
+        sims = self._vectors @ embed([mention])[0]
+        order = np.argsort(-sims)[:2]
+        top = float(sims[order[0]])
+        second = float(sims[order[1]]) if len(order) > 1 else 0.0
+        value = self._vector_values[int(order[0])]
+        if top >= EMBED_LINK and top - second >= 0.03 and fuzzy_top >= 60:
+            return self._unique("embedding", value, top)
+        if top >= EMBED_REVIEW:
+            return Link("ambiguous", score=top, reason=f"{mention!r} may be {value!r} (similarity {top:.2f})")
+        return Link("new", score=top)

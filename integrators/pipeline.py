@@ -1,0 +1,93 @@
+"""The integrator stage (schemas.stages.IntegrateStage): a batch of extraction events becomes
+cells of the target database in ONE transaction, with lineage, review items and integrity
+checks, or nothing at all.
+
+`apply` owns the transaction (the consumer commits its offsets after it returns); `apply_in`
+does the same work in the caller's transaction (the analyzer's rolled-back simulation).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+from text2db.config import Settings, get_settings
+from text2db.integrators import lineage, review
+from text2db.integrators.batch import BatchWriter
+from text2db.integrators.exceptions import DatabaseUnavailable, IntegrityViolation
+from text2db.integrators.migrate import apply_migrations
+from text2db.schemas.events import ExtractionEvent
+from text2db.schemas.plan import Plan
+from text2db.schemas.rows import ApplyReport
+
+log = logging.getLogger(__name__)
+
+
+@contextmanager
+def database_errors() -> Iterator[None]:
+    """Translate driver errors into the retry taxonomy: constraints are terminal, a lost or
+    busy database is transient."""
+    try:
+        yield
+    except IntegrityError as exc:
+        raise IntegrityViolation(f"the database refused the batch: {exc.orig}") from exc
+    except OperationalError as exc:
+        raise DatabaseUnavailable(f"database unavailable: {exc.orig}") from exc
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            raise DatabaseUnavailable(f"database connection lost: {exc.orig}") from exc
+        raise IntegrityViolation(f"the database refused the batch: {exc.orig}") from exc
+
+
+class Integrator:
+    """Applies extraction events of one plan to the target database.
+
+    checks=False skips the Great Expectations validation (its cost is in `last_check_seconds`);
+    use_embeddings=False links by exact, normalized and fuzzy matching only.
+    """
+
+    def __init__(self, engine: Engine, plan: Plan, settings: Settings | None = None, *, checks: bool = True,
+                 use_embeddings: bool = True) -> None:
+        self.engine = engine
+        self.plan = plan
+        self.settings = settings or get_settings()
+        self.checks = checks
+        self.use_embeddings = use_embeddings
+        self.last_check_seconds = 0.0
+
+    def apply(self, events: Sequence[ExtractionEvent]) -> ApplyReport:
+        with database_errors():
+            with self.engine.begin() as conn:
+                return self.apply_in(conn, events)
+
+    def apply_in(self, conn: Connection, events: Sequence[ExtractionEvent]) -> ApplyReport:
+        with database_errors():
+            lineage.metadata.create_all(conn, checkfirst=True)
+            review.metadata.create_all(conn, checkfirst=True)
+            writer = BatchWriter(conn, self.plan, self.settings, use_embeddings=self.use_embeddings)
+            for table, added in apply_migrations(conn, self.plan).items():
+                writer.report.table(table).columns_added += added
+            for event in events:
+                if event.job != self.plan.job:
+                    writer.reject("event of another job")
+                    continue
+                writer.apply_event(event)
+            writer.flush()
+            if self.checks and writer.touched:
+                from text2db.integrators.checks import validate_batch  # GX import costs seconds: only when used
+
+                started = time.perf_counter()
+                validate_batch(conn, self.plan, writer.touched, writer.targets)
+                self.last_check_seconds = time.perf_counter() - started
+            return writer.report
+
+
+def build_integrator(engine: Engine, plan: Plan, settings: Settings | None = None, *, checks: bool = True) -> Integrator:
+    """The seam consumers, the bench runner and Airflow tasks call (ARCHITECTURE.md)."""
+    return Integrator(engine, plan, settings, checks=checks)
+

@@ -1,0 +1,104 @@
+"""The planner seam (ARCHITECTURE.md): observe the database, plan, analyze, revise.
+
+The LLM planner is used when one is configured (or asked for); its plan is analyzed and sent
+back with the analyzer's feedback a bounded number of times, and the rule planner takes over
+when it fails. A plan with static errors never leaves this module: PlanRejected is raised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from text2db.config import Settings, get_settings
+from text2db.planner.analyzer import analyze
+from text2db.planner.exceptions import LlmPlanningFailed, PlanningFailed, PlanRejected
+from text2db.planner.observer import observe
+from text2db.planner.report import AnalysisReport
+from text2db.planner.rules import RULES_V1, Drafted, plan_with_rules
+from text2db.schemas.observation import Observation
+from text2db.schemas.plan import Plan
+
+MAX_REVISIONS = 2
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    plan: Plan
+    report: AnalysisReport
+    observation: Observation
+
+
+def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | None = None, llm: Any = None, *,
+              max_revisions: int = MAX_REVISIONS, simulate: bool = True) -> PlanResult:
+    """`llm`: None uses the LLM when settings.llm_base_url is set; False never; True requires
+    the configured endpoint; an OpenAI-compatible client object is used as is."""
+    settings = settings or get_settings()
+    observation = observe(engine)
+    notes: list[str] = []
+    tried: list[str] = []
+    revisions = 0
+    if llm is not False and (llm is not None or settings.llm_base_url):
+        found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried)
+        if found is not None:
+            plan, report, revisions = found
+            return _result(plan, report, observation, notes, tried, revisions)
+    drop: list[tuple[str, str]] = []
+    tried.append(RULES_V1)
+    while True:
+        drafted = plan_with_rules(instruction, observation, job, drop)
+        report = analyze(drafted.plan, observation, engine, settings, simulate=simulate)
+        notes.extend(n for n in drafted.notes if n not in notes)
+        rejected = {(i.table, i.column) for i in report.errors if i.table and i.column} - set(drop)
+        key_columns = {(t.table, k) for t in drafted.plan.tables for k in t.key}
+        rejected -= key_columns
+        if report.passed or not rejected or revisions >= max_revisions:
+            break
+        drop.extend(sorted(rejected))  # type: ignore[arg-type]
+        revisions += 1
+    if not report.passed:
+        report.notes, report.planners_tried, report.revisions = notes, tried, revisions
+        raise PlanRejected(f"the plan failed {len(report.errors)} check(s): "
+                           + "; ".join(i.message for i in report.errors[:3]), report=report)
+    return _result(drafted.plan, report, observation, notes, tried, revisions)
+
+
+def _with_llm(engine: Engine, instruction: str, job: str, settings: Settings, llm: Any, observation: Observation,
+              max_revisions: int, notes: list[str], tried: list[str]) -> tuple[Plan, AnalysisReport, int] | None:
+    """The LLM's best plan that passes the static checks, or None (then the rules plan)."""
+    from text2db.planner.llm_planner import LlmPlanner
+
+    feedback = ""
+    passable: tuple[Plan, AnalysisReport, int] | None = None
+    try:
+        planner = LlmPlanner(settings, client=None if isinstance(llm, bool) or llm is None else llm)
+    except LlmPlanningFailed as exc:
+        notes.append(f"LLM planner unavailable ({exc}); the rule planner planned instead")
+        return None
+    tried.append(planner.name)
+    for revision in range(max_revisions + 1):
+        try:
+            drafted: Drafted = planner.plan(instruction, observation, job, feedback)
+        except (LlmPlanningFailed, PlanningFailed) as exc:
+            notes.append(f"LLM plan (attempt {revision + 1}) unusable: {exc}")
+            feedback = str(exc)
+            continue
+        report = analyze(drafted.plan, observation, engine, settings)
+        if report.passed and not report.mismatches:
+            return drafted.plan, report, revision
+        if report.passed and passable is None:
+            passable = (drafted.plan, report, revision)
+        feedback = report.feedback()
+    if passable is None:
+        notes.append("no LLM plan passed the analyzer; the rule planner planned instead")
+    return passable
+
+
+def _result(plan: Plan, report: AnalysisReport, observation: Observation, notes: list[str], tried: list[str],
+            revisions: int) -> PlanResult:
+    report.notes = notes + [n for n in report.notes if n not in notes]
+    report.planners_tried = tried
+    report.revisions = revisions
+    return PlanResult(plan, report, observation)

@@ -1,0 +1,146 @@
+"""Learn how a column's values are written from a sample of existing rows.
+
+The integrators normalize extracted values to this format, so new cells look like the old
+ones ("5 August 1997" stored as "1997-08-05" when the column holds ISO dates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from functools import lru_cache
+
+from text2db.schemas.plan import ValueFormat, ValueType
+
+# Tried in this order; the first that parses (nearly) every sampled value wins.
+DATE_PATTERNS = (
+    "%Y-%m-%d",
+    "%d %B %Y",
+    "%B %d, %Y",
+    "%d %b %Y",
+    "%b %d, %Y",
+    "%Y/%m/%d",
+    "%d/%m/%Y",
+    "%m/%d/%Y",
+    "%d.%m.%Y",
+    "%B %Y",
+    "%Y-%m",
+)
+MIN_SHARE = 0.8  # share of sampled values that must fit a format before we believe it
+YEAR_RANGE = (1000, 2200)
+
+
+@lru_cache(maxsize=1)
+def country_names() -> frozenset[str]:
+    """Lower-cased country names pycountry knows (official, common and plain names)."""
+    import pycountry
+
+    names: set[str] = set()
+    for c in pycountry.countries:
+        for attr in ("name", "common_name", "official_name"):
+            value = getattr(c, attr, None)
+            if value:
+                names.add(value.lower())
+    names.update({"united states", "united kingdom", "russia", "south korea", "north korea", "iran",
+                  "vietnam", "syria", "taiwan", "bolivia", "venezuela", "tanzania", "laos", "moldova",
+                  "soviet union", "czechoslovakia", "yugoslavia", "east germany", "west germany"})
+    return frozenset(names)
+
+
+def _share(values: Sequence[str], test) -> float:
+    return sum(1 for v in values if test(v)) / len(values) if values else 0.0
+
+
+def _parses(pattern: str):
+    def test(value: str) -> bool:
+        try:
+            datetime.strptime(value.strip(), pattern)
+        except ValueError:
+            return False
+        return True
+
+    return test
+
+
+def _is_year(value: str) -> bool:
+    text = value.strip()
+    return text.lstrip("-").isdigit() and YEAR_RANGE[0] <= int(text) <= YEAR_RANGE[1]
+
+
+def _is_number(value: str) -> bool:
+    try:
+        float(value.replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _casing(values: Sequence[str]) -> str:
+    letters = [v for v in values if any(ch.isalpha() for ch in v)]
+    if letters and all(v == v.upper() for v in letters):
+        return "upper"
+    if letters and all(v == v.lower() for v in letters):
+        return "lower"
+    return "as_is"
+
+
+def learn_format(values: Sequence[str], value_type: ValueType) -> tuple[ValueFormat, ValueType]:
+    """The format the sampled values share, and the value type it implies.
+
+    `value_type` comes from the SQL type; a TEXT column of ISO dates becomes a date column, an
+    INTEGER column of years a year column.
+    """
+    values = [v for v in values if v is not None and str(v).strip() != ""]
+    examples = list(dict.fromkeys(values))[:5]
+    if not values:
+        return ValueFormat(kind=_default_kind(value_type)), value_type
+    if value_type in ("integer", "number", "year"):
+        if _share(values, _is_year) >= 1.0 and all("." not in v for v in values):
+            return ValueFormat(kind="year", examples=examples), "year"
+        return ValueFormat(kind=value_type if value_type != "year" else "integer", examples=examples), value_type
+    if value_type == "boolean":
+        return ValueFormat(kind="boolean", examples=examples), "boolean"
+    if value_type == "date":
+        return ValueFormat(kind="date", pattern="%Y-%m-%d", examples=examples), "date"
+    if _share(values, _is_year) >= MIN_SHARE:
+        return ValueFormat(kind="year", examples=examples), "year"
+    for pattern in DATE_PATTERNS:
+        if _share(values, _parses(pattern)) >= MIN_SHARE:
+            return ValueFormat(kind="date", pattern=pattern, examples=examples), "date"
+    if _share(values, _is_number) >= 1.0:
+        return ValueFormat(kind="number", examples=examples), "number"
+    if _share(values, lambda v: v.strip().lower() in country_names()) >= MIN_SHARE:
+        return ValueFormat(kind="country", style="common_name", examples=examples), "text"
+    return ValueFormat(kind="text", casing=_casing(values), examples=examples), "text"
+
+
+def _default_kind(value_type: ValueType) -> str:
+    return {"integer": "integer", "number": "number", "date": "date", "year": "year", "boolean": "boolean"}.get(
+        value_type, "text"
+    )
+
+
+def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) -> list[str] | None:
+    """A small closed set of values repeated across rows (a classification column), or None."""
+    present = [v for v in values if v not in (None, "")]
+    distinct = sorted(set(present))
+    if len(present) < 20 or not 2 <= len(distinct) <= max_labels:
+        return None
+    if len(distinct) > 0.25 * len(present) or sampled_rows < 20:
+        return None
+    return distinct
+
+
+SCALE_WORDS = {"thousand": 1e-3, "thousands": 1e-3, "k": 1e-3, "million": 1e-6, "millions": 1e-6, "mn": 1e-6,
+               "m": 1e-6, "billion": 1e-9, "billions": 1e-9, "bn": 1e-9}
+UNIT_WORDS = {"usd": "USD", "dollars": "USD", "eur": "EUR", "euros": "EUR", "gbp": "GBP", "km": "km", "kg": "kg",
+              "m2": "m2", "percent": "%", "pct": "%", "minutes": "min", "min": "min", "seconds": "s"}
+
+
+def scale_and_unit(column: str) -> tuple[float, str | None]:
+    """'revenue_usd_millions' -> (1e-6, 'USD'): numbers are stored in millions of dollars, so a
+    parsed '$714 million' (714000000) is multiplied by 1e-6 before it is written."""
+    tokens = [t for t in column.lower().replace("-", "_").replace(" ", "_").split("_") if t]
+    scale = next((SCALE_WORDS[t] for t in tokens[1:] if t in SCALE_WORDS), 1.0)
+    unit = next((UNIT_WORDS[t] for t in tokens if t in UNIT_WORDS), None)
+    return scale, unit

@@ -1,0 +1,97 @@
+"""Router decisions against a scripted OpenAI-compatible server over real HTTP on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import make_plan
+
+from text2db.config import Settings
+from text2db.extractors.configuration import ExtractorConfig
+from text2db.extractors.pipeline import Extractor
+from text2db.schemas.events import DocumentEvent
+
+TEXT = (
+    "Louise Faure-Favier (December 12, 1870 – March 5, 1961) was a French writer and aviator. "
+    "She was born Jeanne Lucie Augustine Claudia Faure-Favier in Firminy. In 1945, she published a memoir."
+)
+DOC = DocumentEvent(job="j", document_id="d1", text=TEXT)
+NAME = "Louise Faure-Favier"
+
+
+def _extractor(plan, base_url: str | None, **config: object) -> Extractor:
+    settings = Settings(llm_base_url=base_url, llm_timeout_s=2.0)
+    return Extractor(plan, settings, ExtractorConfig(**config))
+
+
+def _row(event, name: str = NAME):
+    return next(r for r in event.rows if r.key[0].value == name)
+
+
+def test_confident_small_model_values_never_reach_the_llm(person_plan, fake_llm) -> None:
+    event = _extractor(person_plan, fake_llm.base_url).extract(DOC)
+    cells = {c.column: c for c in _row(event).cells}
+    assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v1"
+    assert fake_llm.requests == []
+    assert event.stats.llm_calls == 0 and event.stats.values_llm == 0
+    assert event.stats.values_small_model == sum(len(r.cells) for r in event.rows)
+
+
+def test_low_confidence_goes_to_the_llm_and_its_grounded_answer_wins(person_plan, fake_llm) -> None:
+    fake_llm.replies.append(json.dumps({"birth": "December 12, 1870", "death": "March 5, 1961", "birth_place": "Firminy",
+                                        "death_place": None, "citizenship": "French"}))
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1,
+                       llm_for_missing=True).extract(DOC)
+    assert len(fake_llm.requests) == 1
+    sent = fake_llm.requests[0]
+    assert sent["response_format"] == {"type": "json_object"} and NAME in sent["messages"][1]["content"]
+    cells = {c.column: c for c in _row(event).cells}
+    assert cells["birth_place"].tool == "text2db.llm.v1" and cells["birth_place"].value == "Firminy"
+    assert TEXT[cells["birth_place"].evidence.start:cells["birth_place"].evidence.end] == "Firminy"
+    assert cells["birth"].tool == "text2db.llm.v1" and cells["birth"].confidence > 0.9  # agreement raises confidence
+    assert event.stats.llm_calls == 1 and event.stats.llm_tokens == 120 and event.stats.values_llm >= 3
+
+
+def test_invented_values_are_rejected_and_the_small_model_answer_kept(person_plan, fake_llm) -> None:
+    fake_llm.replies.append(json.dumps({"birth": "December 12, 1871", "birth_place": "Lyon", "citizenship": "French"}))
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1).extract(DOC)
+    cells = {c.column: c for c in _row(event).cells}
+    assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v1"
+    assert "birth_place" not in cells or cells["birth_place"].value != "Lyon"
+
+
+def test_budget_caps_llm_calls_per_document(person_plan, fake_llm) -> None:
+    fake_llm.replies += ["{}", "{}", "{}"]
+    text = TEXT + " Her friend Guillaume Apollinaire (26 August 1880 – 9 November 1918) was a French poet."
+    _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1).extract(
+        DocumentEvent(job="j", document_id="d2", text=text))
+    assert len(fake_llm.requests) == 1
+
+
+def test_server_errors_are_retried_then_fall_back(person_plan, fake_llm) -> None:
+    fake_llm.replies += [500, json.dumps({"birth_place": "Firminy"})]
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=1, llm_for_missing=True).extract(DOC)
+    assert len(fake_llm.requests) == 2
+    assert {c.column: c.value for c in _row(event).cells}["birth_place"] == "Firminy"
+
+
+def test_timeouts_fall_back_to_the_small_model(person_plan, fake_llm) -> None:
+    fake_llm.replies += [("sleep", 3.0, "{}")]
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=0, llm_calls_per_document=1).extract(DOC)
+    cells = {c.column: c for c in _row(event).cells}
+    assert cells["birth"].tool == "text2db.span_extractor.v1"
+    assert event.stats.llm_calls == 1 and event.stats.values_llm == 0
+
+
+def test_no_endpoint_means_no_llm(person_plan) -> None:
+    event = _extractor(person_plan, None, accept_threshold=0.99).extract(DOC)
+    assert event.stats.llm_calls == 0
+    assert {c.column: c.value for c in _row(event).cells}["death"] == "March 5, 1961"
+
+
+@pytest.mark.parametrize("garbage", ["not json at all", "[1, 2]", '{"birth": {"$eval": "1+1"}}'])
+def test_malformed_answers_are_dropped(person_plan, fake_llm, garbage: str) -> None:
+    fake_llm.replies.append(garbage)
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=0).extract(DOC)
+    assert all(c.tool == "text2db.span_extractor.v1" for r in event.rows for c in r.cells)

@@ -1,0 +1,111 @@
+"""Integrity checks before commit (Great Expectations on the batch's rows, read through the
+batch's own connection) and the error taxonomy: a failing batch is rolled back whole."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine
+
+from tests.integrators.conftest import EventFactory, films_plan, person_plan
+from text2db.config import Settings
+from text2db.errors import is_retryable
+from text2db.integrators.checks import strftime_regex, validate_batch
+from text2db.integrators.exceptions import ChecksFailed, DatabaseUnavailable, IntegrityViolation
+from text2db.integrators.pipeline import build_integrator
+from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
+
+
+def count(engine: Engine, sql: str) -> object:
+    with engine.connect() as conn:
+        return conn.execute(text(sql)).scalar()
+
+
+def raw_birth_plan() -> Plan:
+    """A plan that forgot the date format: it would write dates as the text says."""
+    return Plan(job="people", instruction="add people", planner="test", tables=[TablePlan(
+        table="person", operation="row_population", entity="person", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="name"),
+            ColumnPlan(name="birth", tool="attribute", question="date of birth")])])
+
+
+def test_a_batch_breaking_an_expectation_is_rolled_back_whole(
+        films_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    events = [make_event("films", "films", {"title": "Good Film"}, {"released": "1999"}, document_id="d1"),
+              make_event("films", "films", {"title": "Future Film"}, {"released": "to be released in 3050"}, document_id="d2")]
+    with pytest.raises(ChecksFailed) as failed:
+        build_integrator(films_db, films_plan(), settings).apply(events)
+    assert not is_retryable(failed.value)
+    assert [(f["expectation"], f["unexpected"]) for f in failed.value.failures] == [
+        ("expect_column_values_to_be_between", ["3050"])]
+    assert count(films_db, "SELECT count(*) FROM films") == 1  # neither film was kept
+    from sqlalchemy import inspect
+
+    if inspect(films_db).has_table("text2db_lineage"):  # on PostgreSQL even its creation was rolled back
+        assert count(films_db, "SELECT count(*) FROM text2db_lineage") == 0
+    report = build_integrator(films_db, films_plan(), settings).apply(events[:1])
+    assert report.table("films").rows_inserted == 1
+
+
+def test_checks_see_the_batchs_uncommitted_rows_and_learn_formats_from_existing_data(person_db: Engine) -> None:
+    with person_db.begin() as conn:
+        conn.execute(text("INSERT INTO person (name, birth) VALUES ('A', '1901-01-01'), ('B', '1902-02-02')"))
+    with person_db.connect() as conn:
+        trans = conn.begin()
+        conn.execute(text("INSERT INTO person (name, birth) VALUES ('Bad Row', '5 August 1997')"))
+        ident = conn.execute(text("SELECT id FROM person WHERE name = 'Bad Row'")).scalar()
+        with pytest.raises(ChecksFailed) as failed:
+            validate_batch(conn, raw_birth_plan(), {"person": {(ident,)}})
+        trans.rollback()
+    assert failed.value.failures[0]["expectation"] == "expect_column_values_to_match_regex"
+    assert failed.value.failures[0]["unexpected"] == ["5 August 1997"]
+
+
+def test_checks_pass_on_a_normal_batch(person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    event = make_event("people", "person", {"name": "Amandeep Narayan Khare"},
+                       {"birth": "5 August 1997", "citizenship": "Indian"})
+    integrator = build_integrator(person_db, person_plan(), settings)
+    assert integrator.apply([event]).table("person").rows_inserted == 1
+    assert 0 < integrator.last_check_seconds < 10
+
+
+def test_an_orphan_foreign_key_fails_the_check(tmp_path, make_event: EventFactory, settings: Settings) -> None:
+    engine = create_engine(f"sqlite:///{tmp_path / 'fk.sqlite'}")  # SQLite does not enforce FKs by default
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE directors (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, country TEXT)"))
+        conn.execute(text("CREATE TABLE films (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, released INTEGER, "
+                          "director_id INTEGER REFERENCES directors(id))"))
+        conn.execute(text("INSERT INTO films (title, director_id) VALUES ('Orphan', 99)"))
+    event = make_event("films", "films", {"title": "Orphan"}, {"released": "1999"})
+    with pytest.raises(ChecksFailed, match="director_id"):
+        build_integrator(engine, films_plan(), settings).apply([event])
+    assert count(engine, "SELECT released FROM films") is None
+
+
+def test_a_constraint_violation_is_terminal(db_engine: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with db_engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
+                          "birth_place TEXT, citizenship TEXT, code TEXT NOT NULL)"))
+    if db_engine.dialect.name == "postgresql":
+        with db_engine.begin() as conn:
+            conn.execute(text("CREATE SEQUENCE person_id_seq OWNED BY person.id"))
+            conn.execute(text("ALTER TABLE person ALTER COLUMN id SET DEFAULT nextval('person_id_seq')"))
+    event = make_event("people", "person", {"name": "X"}, {"citizenship": "French"})
+    with pytest.raises(IntegrityViolation) as failed:
+        build_integrator(db_engine, person_plan(), settings).apply([event])
+    assert not is_retryable(failed.value)
+
+
+def test_an_unreachable_database_is_transient(make_event: EventFactory, settings: Settings) -> None:
+    engine = create_engine("postgresql+psycopg://postgres@127.0.0.1:1/none", connect_args={"connect_timeout": 2})
+    with pytest.raises(DatabaseUnavailable) as failed:
+        build_integrator(engine, person_plan(), settings).apply([make_event("people", "person", {"name": "X"}, {"birth_place": "Y"})])
+    assert is_retryable(failed.value)
+
+
+def test_strftime_patterns_become_regexes() -> None:
+    import re
+
+    assert re.match(strftime_regex("%Y-%m-%d"), "1997-08-05")
+    assert not re.match(strftime_regex("%Y-%m-%d"), "5 August 1997")
+    assert re.match(strftime_regex("%d %B %Y"), "05 August 1997")

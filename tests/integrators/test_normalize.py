@@ -1,0 +1,101 @@
+"""Normalization to a column's format: pure functions, no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from text2db.integrators.countries import country_name
+from text2db.integrators.exceptions import Unnormalizable
+from text2db.integrators.normalize import clean_text, normalize, parse_date
+from text2db.schemas.plan import ValueFormat
+
+
+@pytest.mark.parametrize(("raw", "pattern", "expected"), [
+    ("December 12 , 1870", "%Y-%m-%d", "1870-12-12"),
+    ("5 August 1997", "%Y-%m-%d", "1997-08-05"),
+    ("August 5, 1997", "%d %B %Y", "05 August 1997"),
+    ("1982-04-03", "%Y-%m-%d", "1982-04-03"),
+    ("born 7 March 1983 in London", "%Y-%m-%d", "1983-03-07"),
+    ("1997", "%Y", "1997"),
+    ("March 1983", "%Y-%m", "1983-03"),
+])
+def test_dates_in_any_written_form_take_the_column_pattern(raw: str, pattern: str, expected: str) -> None:
+    assert normalize(raw, ValueFormat(kind="date", pattern=pattern)) == expected
+
+
+@pytest.mark.parametrize("raw", ["1997", "March 1983"])
+def test_a_partial_date_never_gets_an_invented_day(raw: str) -> None:
+    with pytest.raises(Unnormalizable, match="partial date"):
+        normalize(raw, ValueFormat(kind="date", pattern="%Y-%m-%d"))
+
+
+@pytest.mark.parametrize("raw", ["the 1990s", "soon", "unknown"])
+def test_text_that_is_no_date_is_refused(raw: str) -> None:
+    with pytest.raises(Unnormalizable):
+        normalize(raw, ValueFormat(kind="date", pattern="%Y-%m-%d"))
+
+
+def test_parse_date_reports_precision() -> None:
+    assert parse_date("5 August 1997")[1] == "day"
+    assert parse_date("August 1997")[1] == "month"
+    assert parse_date("1997")[1] == "year"
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("7 March 1983", 1983), ("1983", 1983), (1983, 1983), ("released in 2012 by Sony", 2012), ("1997–2001", 1997),
+])
+def test_years(raw: object, expected: int) -> None:
+    assert normalize(raw, ValueFormat(kind="year")) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("raw", "fmt", "expected"), [
+    ("$714 million", ValueFormat(kind="integer"), 714_000_000),
+    ("US$ 1.2 billion", ValueFormat(kind="integer"), 1_200_000_000),
+    ("1,234", ValueFormat(kind="integer"), 1234),
+    ("€5.5 million", ValueFormat(kind="number", scale=1e-6), 5.5),
+    ("about 2.5 thousand", ValueFormat(kind="integer"), 2500),
+    ("12 km", ValueFormat(kind="number", unit="km"), 12.0),
+    ("5 miles", ValueFormat(kind="number", unit="km"), 8.04672),
+    ("3 km", ValueFormat(kind="number", unit="m"), 3000.0),
+])
+def test_numbers_with_scale_words_currency_and_units(raw: str, fmt: ValueFormat, expected: float) -> None:
+    assert normalize(raw, fmt) == pytest.approx(expected)
+
+
+def test_a_unit_of_another_dimension_is_refused() -> None:
+    with pytest.raises(Unnormalizable, match="cannot convert"):
+        normalize("5 kg", ValueFormat(kind="number", unit="km"))
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("American", "United States"), ("U.S.", "United States"), ("British", "United Kingdom"),
+    ("German-Jewish", "Germany"), ("Russian Federation", "Russia"), ("Republic of Korea", "South Korea"),
+    ("Indian", "India"), ("the Netherlands", "Netherlands"), ("France", "France"), ("Iranian", "Iran"),
+])
+def test_countries_use_common_names(raw: str, expected: str) -> None:
+    assert normalize(raw, ValueFormat(kind="country", style="common_name")) == expected
+
+
+def test_unknown_country_goes_to_review() -> None:
+    assert country_name("Narnia") is None
+    with pytest.raises(Unnormalizable, match="not a country"):
+        normalize("Narnia", ValueFormat(kind="country"))
+
+
+def test_labels_take_the_nearest_label_or_refuse() -> None:
+    labels = ["Rock", "Pop", "Jazz"]
+    assert normalize("rock", ValueFormat(kind="label"), labels) == "Rock"
+    assert normalize("Jaz", ValueFormat(kind="label"), labels) == "Jazz"
+    with pytest.raises(Unnormalizable, match="none of the labels"):
+        normalize("Classical", ValueFormat(kind="label"), labels)
+
+
+def test_casing_and_whitespace() -> None:
+    assert normalize("  the   beatles ", ValueFormat(casing="title")) == "The Beatles"
+    assert normalize("Durg", ValueFormat(casing="upper")) == "DURG"
+    assert clean_text("Amandeep  Narayan\nKhare") == "Amandeep Narayan Khare"
+
+
+def test_empty_values_are_not_written() -> None:
+    with pytest.raises(Unnormalizable, match="empty"):
+        normalize("  ", ValueFormat())

@@ -1,0 +1,140 @@
+"""Each operation on a single-table schema (person) and a foreign-key schema (films ->
+directors), on SQLite and PostgreSQL: row population, data infilling, column addition,
+conflicts, review and the same extraction applied twice."""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+from tests.integrators.conftest import EventFactory, films_plan, person_plan
+from text2db.config import Settings
+from text2db.integrators.pipeline import build_integrator
+from text2db.schemas.plan import ColumnPlan, NewColumn, Plan, TablePlan, ValueFormat
+
+
+def rows(engine: Engine, sql: str) -> list[tuple[object, ...]]:
+    with engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(text(sql))]
+
+
+def test_row_population_inserts_normalized_rows_and_replay_changes_nothing(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    events = [
+        make_event("people", "person", {"name": "Amandeep  Narayan Khare"},
+                   {"birth": "5 August 1997", "birth_place": "Durg", "citizenship": "Indian"}, document_id="d1"),
+        make_event("people", "person", {"name": "Charles Bukowski"}, {"citizenship": "American"}, document_id="d2"),
+        make_event("people", "person", {"name": "Nobody Known"}, {}, document_id="d3"),  # no facts: not inserted
+    ]
+    integrator = build_integrator(person_db, person_plan(), settings, checks=False)
+    first = integrator.apply(events)
+    assert first.table("person").rows_inserted == 2 and first.rejected_values["row without facts"] == 1
+    assert rows(person_db, "SELECT name, birth, birth_place, citizenship FROM person WHERE id > 3 ORDER BY id") == [
+        ("Amandeep Narayan Khare", "1997-08-05", "Durg", "India"), ("Charles Bukowski", None, None, "United States")]
+    second = integrator.apply(events)
+    assert not second.changed_anything and second.review_items == 0
+    assert rows(person_db, "SELECT count(*) FROM person") == [(5,)]
+    assert rows(person_db, "SELECT count(*) FROM text2db_lineage") == [(6,)]  # 2 keys + 4 cells, once
+
+
+def test_data_infilling_fills_nulls_links_near_duplicates_and_records_conflicts(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    plan = person_plan("data_infilling", only_existing_rows=True)
+    events = [
+        make_event("people", "person", {"name": "Marie Faure - Favier"}, {"citizenship": "French"}),
+        make_event("people", "person", {"name": "Matthew Scott Porter"},
+                   {"birth": "July 14, 1979", "citizenship": "British"}, document_id="d2"),
+        make_event("people", "person", {"name": "Someone New"}, {"citizenship": "German"}, document_id="d3"),
+    ]
+    report = build_integrator(person_db, plan, settings, checks=False).apply(events)
+    assert report.table("person").cells_filled == 1 and report.table("person").rows_inserted == 0
+    assert report.conflicts == 1 and report.review_items == 1 and report.rejected_values["no existing row"] == 1
+    assert rows(person_db, "SELECT citizenship FROM person WHERE name = 'Marie Faure-Favier'") == [("France",)]
+    assert rows(person_db, "SELECT citizenship FROM person WHERE name = 'Matthew Scott Porter'") == [("United States",)]
+    assert rows(person_db, "SELECT kind, row_key, column_name, value_json, current_value FROM text2db_review") == [
+        ("conflict", "Matthew Scott Porter", "citizenship", '"United Kingdom"', "United States")]
+
+
+def test_a_column_planned_as_text_takes_the_format_of_existing_rows(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with person_db.begin() as conn:
+        conn.execute(text("INSERT INTO person (name, birth, founded) VALUES ('A', '1901-01-01', 1950), ('B', '1902-02-02', 1960)"))
+    plan = Plan(job="people", instruction="add people", planner="test", tables=[TablePlan(
+        table="person", operation="row_population", entity="person", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="name"), ColumnPlan(name="birth", tool="attribute", question="born"),
+            ColumnPlan(name="founded", tool="attribute", question="year something was founded")])])
+    event = make_event("people", "person", {"name": "C"}, {"birth": "5 August 1997", "founded": "7 March 1983"})
+    build_integrator(person_db, plan, settings).apply([event])
+    assert rows(person_db, "SELECT birth, founded FROM person WHERE name = 'C'") == [("1997-08-05", 1983)]
+
+
+def test_overwrite_policy_replaces_a_differing_value(person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    plan = person_plan("data_infilling").model_copy(update={"conflict_policy": "overwrite"})
+    event = make_event("people", "person", {"name": "Taio Cruz"}, {"citizenship": "American"})
+    report = build_integrator(person_db, plan, settings, checks=False).apply([event])
+    assert report.table("person").cells_overwritten == 1 and report.conflicts == 0
+    assert rows(person_db, "SELECT citizenship FROM person WHERE name = 'Taio Cruz'") == [("United States",)]
+
+
+def test_low_confidence_and_unnormalizable_values_go_to_review(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    events = [make_event("people", "person", {"name": "Taio Cruz"}, {"birth_place": "London"}, confidence=0.2),
+              make_event("people", "person", {"name": "Taio Cruz"}, {"birth": "1983"}, document_id="d2")]
+    report = build_integrator(person_db, person_plan(), settings, checks=False).apply(events)
+    assert not report.changed_anything and report.review_items == 2
+    assert rows(person_db, "SELECT birth, birth_place FROM person WHERE name = 'Taio Cruz'") == [(None, None)]
+    kinds = rows(person_db, "SELECT kind, column_name FROM text2db_review ORDER BY id")
+    assert kinds == [("low_confidence", "birth_place"), ("unnormalizable", "birth")]
+
+
+def test_foreign_keys_link_or_create_parents_before_children(
+        films_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    events = [
+        make_event("films", "films", {"title": "La prima notte di quiete"}, {"released": "1972", "director_id": "valerio zurlini"}),
+        make_event("films", "films", {"title": "Oru Vadakkan Selfie"}, {"released": "27 March 2015", "director_id": "G. Prajith"},
+                   document_id="d2"),
+        make_event("films", "films", {"title": "Another Prajith Film"}, {"director_id": "G. Prajith"}, document_id="d3"),
+    ]
+    integrator = build_integrator(films_db, films_plan(), settings, checks=False)
+    report = integrator.apply(events)
+    assert report.table("directors").links_created == 1 and report.table("films").rows_inserted == 2
+    assert report.table("films").cells_filled == 2
+    assert rows(films_db, "SELECT f.title, f.released, d.name FROM films f JOIN directors d ON d.id = f.director_id ORDER BY f.id") == [
+        ("La prima notte di quiete", 1972, "Valerio Zurlini"), ("Oru Vadakkan Selfie", 2015, "G. Prajith"),
+        ("Another Prajith Film", None, "G. Prajith")]
+    assert not integrator.apply(events).changed_anything
+    assert rows(films_db, "SELECT count(*) FROM directors") == [(2,)]
+
+
+def test_missing_parent_goes_to_review_when_the_plan_says_so(
+        films_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    event = make_event("films", "films", {"title": "Oru Vadakkan Selfie"}, {"director_id": "G. Prajith"})
+    report = build_integrator(films_db, films_plan(on_missing="review"), settings, checks=False).apply([event])
+    assert report.review_items == 1 and report.table("films").rows_inserted == 0  # no facts left for the film
+    assert rows(films_db, "SELECT kind, table_name, value_json FROM text2db_review") == [("missing_parent", "directors", '"G. Prajith"')]
+
+
+def test_column_addition_migrates_once_then_fills(person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    plan = Plan(job="people", instruction="add a death_year column", planner="test", tables=[TablePlan(
+        table="person", operation="column_addition", entity="person", key=["name"], columns=[
+            ColumnPlan(name="death_year", tool="attribute", question="year of death", value_type="year",
+                       format=ValueFormat(kind="year"), new=NewColumn(sql_type="INTEGER"))])])
+    event = make_event("people", "person", {"name": "Taio Cruz"}, {"death_year": "died on 3 May 2011"})
+    integrator = build_integrator(person_db, plan, settings, checks=False)
+    first = integrator.apply([event])
+    assert first.table("person").columns_added == 1 and first.table("person").cells_filled == 1
+    assert rows(person_db, "SELECT death_year FROM person WHERE name = 'Taio Cruz'") == [(2011,)]
+    second = integrator.apply([event])
+    assert not second.changed_anything
+
+
+def test_apply_in_runs_inside_the_callers_transaction(person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    event = make_event("people", "person", {"name": "Charles Bukowski"}, {"citizenship": "American"})
+    integrator = build_integrator(person_db, person_plan(), settings, checks=False)
+    with person_db.connect() as conn:
+        trans = conn.begin()
+        report = integrator.apply_in(conn, [event])
+        assert report.table("person").rows_inserted == 1
+        assert conn.execute(text("SELECT count(*) FROM person")).scalar() == 4
+        trans.rollback()
+    assert rows(person_db, "SELECT count(*) FROM person") == [(3,)]

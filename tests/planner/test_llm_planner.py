@@ -1,0 +1,80 @@
+"""The LLM planner against a scripted OpenAI-compatible HTTP server on 127.0.0.1: parsing,
+revision with the analyzer's feedback, and the fall back to the rule planner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+from text2db.config import Settings
+from text2db.planner.api import make_plan
+from text2db.planner.exceptions import LlmPlanningFailed
+from text2db.planner.llm_planner import parse_draft
+
+INSTRUCTION = "Fill in the missing genre and release year of the films."
+
+
+def _draft(**overrides) -> str:
+    draft = {"task_type": "data_infilling", "table": "films", "columns": ["genre", "released"], "new_column": None,
+             "only_existing_rows": False}
+    return json.dumps({**draft, **overrides})
+
+
+def _settings(url: str) -> Settings:
+    return Settings(llm_base_url=url, llm_model="fake-model", llm_timeout_s=10)
+
+
+def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_openai) -> None:
+    with fake_openai([_draft()]) as server:
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url))
+    assert result.plan.planner == "llm:fake-model" and result.report.planners_tried == ["llm:fake-model"]
+    films = result.plan.table("films")
+    assert [c.name for c in films.columns if c.tool != "key"] == ["genre", "released"]
+    assert films.column("genre").labels == ["comedy", "drama", "thriller"]
+    assert result.report.passed and result.report.simulation.status == "passed"
+    body = server.requests[0]["body"]
+    assert body["model"] == "fake-model" and body["response_format"] == {"type": "json_object"}
+    assert "table films" in body["messages"][1]["content"] and INSTRUCTION in body["messages"][1]["content"]
+
+
+def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai) -> None:
+    replies = [_draft(columns=["genre", "shoe_size"]), _draft()]
+    with fake_openai(replies) as server:
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url))
+    assert len(server.requests) == 2 and result.report.revisions == 1
+    assert "shoe_size" in server.requests[1]["body"]["messages"][1]["content"]
+    assert result.plan.planner == "llm:fake-model"
+    assert {c.name for c in result.plan.table("films").columns} == {"title", "genre", "released"}
+
+
+@pytest.mark.parametrize("reply", ["I think you should fill the genre.", "FAIL",
+                                   _draft(table="films; DROP TABLE films"),
+                                   _draft(task_type="column_addition", columns=[],
+                                          new_column={"name": "x; DROP TABLE films", "value_type": "text"})])
+def test_unusable_llm_output_falls_back_to_rules(sqlite_movies: Engine, fake_openai, reply: str) -> None:
+    scripted = fake_openai.FAIL if reply == "FAIL" else reply
+    with fake_openai([scripted]) as server:
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), max_revisions=1)
+    assert len(server.requests) == 2  # first try and one revision, then the rules
+    assert result.plan.planner == "rules.v1" and result.report.planners_tried == ["llm:fake-model", "rules.v1"]
+    assert any("rule planner" in n for n in result.report.notes)
+    with sqlite_movies.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM films")).scalar() == 30
+
+
+def test_llm_off_or_unconfigured_uses_rules(sqlite_movies: Engine, fake_openai) -> None:
+    with fake_openai([_draft()]) as server:
+        off = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), llm=False)
+        assert not server.requests and off.plan.planner == "rules.v1"
+    unconfigured = make_plan(sqlite_movies, INSTRUCTION, "j", Settings(llm_base_url=None), llm=True)
+    assert unconfigured.plan.planner == "rules.v1" and any("unavailable" in n for n in unconfigured.report.notes)
+
+
+def test_parse_draft_accepts_fenced_json_and_rejects_the_rest() -> None:
+    assert parse_draft("```json\n" + _draft() + "\n```").table == "films"
+    for bad in ("", "no json", '{"task_type": "delete_everything", "table": "films"}', "{not json}"):
+        with pytest.raises(LlmPlanningFailed):
+            parse_draft(bad)
