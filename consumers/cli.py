@@ -83,10 +83,10 @@ def dlq_list(
 
     letters = list_dead_letters(get_settings(), reason, _parse_since(since))
     table = Table("failed at", "stage", "error", "reason", "source", "document", "attempts")
-    for l in letters:
+    for letter in letters:
         table.add_row(
-            l.failed_at.strftime("%Y-%m-%d %H:%M:%S"), l.stage, l.error_class, l.reason[:80],
-            f"{l.source_topic}[{l.partition}]@{l.offset}", l.document_id or "-", str(l.attempts),
+            letter.failed_at.strftime("%Y-%m-%d %H:%M:%S"), letter.stage, letter.error_class, letter.reason[:80],
+            f"{letter.source_topic}[{letter.partition}]@{letter.offset}", letter.document_id or "-", str(letter.attempts),
         )
     console.print(table)
     console.print(f"{len(letters)} dead letters")

@@ -96,7 +96,7 @@ def replay(settings: Settings, letters: list[DeadLetter]) -> int:
     """Re-publish each letter's original key and bytes to its source topic; returns the count."""
     producer = make_producer(settings)
     try:
-        futures = [producer.send(l.source_topic, key=l.original_key(), value=l.original_value()) for l in letters]
+        futures = [producer.send(dl.source_topic, key=dl.original_key(), value=dl.original_value()) for dl in letters]
         producer.flush()
         for future in futures:
             future.get(timeout=30)

@@ -22,7 +22,7 @@ from text2db.consumers.exceptions import DeliveryFailed
 from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer
 from text2db.consumers.retry import Failed, call_with_retries
 from text2db.errors import InvalidMessage
-from text2db.schemas.events import DocumentEvent, dump
+from text2db.schemas.events import DocumentEvent, ExtractionEvent, dump
 from text2db.schemas.stages import ExtractStage
 
 ExtractorFor = Callable[[str, int | None], ExtractStage]  # (job, plan_version) -> stage
@@ -56,7 +56,7 @@ class ExtractorWorker:
         metrics.PRODUCED.labels(stage=STAGE).inc()
         return self.producer.send(self.topic, key=document.document_id.encode(), value=dump(extraction))
 
-    def extract(self, document: DocumentEvent):  # -> ExtractionEvent
+    def extract(self, document: DocumentEvent) -> ExtractionEvent:
         return self.extractor_for(document.job, document.plan_version).extract(document)
 
     def _count_retry(self, _: BaseException) -> None:

@@ -44,12 +44,19 @@ TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
     "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
     "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75)],
     "performer": [(_r(r"\b(?:recorded|performed|sung|sang|released)\s+by\s+"), 0.8),
-                  (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6)],
+                  (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6),
+                  (_r(r"\b(?:hit|single|song)\s+for\s+"), 0.6)],
     "author": [(_r(r"\b(?:written|authored|penned)\s+by\s+"), 0.75), (_r(r"\b(?:novel|book|poem|story|play|memoir|novella|essay|comic|manga)\s+by\s+"), 0.75)],
     "director": [(_r(r"\bdirected\s+by\s+"), 0.85), (_r(r"\bfilm\s+by\s+"), 0.6)],
     "composer": [(_r(r"\b(?:composed|written|co-written)\s+by\s+"), 0.7), (_r(r"\bmusic\s+(?:was\s+)?(?:composed\s+)?by\s+"), 0.75)],
     "publisher": [(_r(r"\bpublished\s+by\s+"), 0.85), (_r(r"\bpublisher\s+"), 0.5)],
 }
+_TITLE_LEAD = re.compile(
+    r"(?:(?P<owner>[A-Z][\w&.\-]*(?:\s[A-Z][\w&.\-]*){0,3})\s?['’]s?\s+)?"
+    r"(?:(?P<year>1[0-9]{3}|20[0-9]{2})\s+)?(?:[a-z][\w-]*\s+){0,3}"
+    r"(?P<noun>film|album|single|song|novel|book|EP|series|movie|play|musical|game)"
+    r",?\s*[\"“]?\s*$"
+)
 DEMONYM_KINDS = {"person": "citizenship", "organization": "country", "work": "country_of_origin"}
 
 
@@ -128,9 +135,11 @@ class SpanRules:
         wanted = {k.name: c for c, k in columns.items()}
         openers = sorted(a for a, _, _ in self.parsed.sentences())
         for start, end, ent in self.mentions:
-            paren = re.match(r"\s*(?:,\s*[^,()]{1,40}?\s*)?\(([^()]{1,160})\)", text[end:end + 220])
-            if paren and (ent.main or _opens_sentence(text, start, openers) or paren.group(0).lstrip()[:1] == "("):
+            paren = re.match(r"\s*[\"”]?\s*(?:,\s*[^,()]{1,40}?\s*)?\(([^()]{1,160})\)", text[end:end + 220])
+            if paren and (ent.main or _opens_sentence(text, start, openers) or paren.group(0).lstrip(" \"”")[:1] == "("):
                 out += self._parenthetical(ent, end + paren.start(1), end + paren.end(1), wanted)
+            if self.table_kind == "work":
+                out += self._before_title(ent, start, wanted)
             demonym_kind = DEMONYM_KINDS.get(self.table_kind)
             if demonym_kind in wanted:
                 for span in self._demonyms_before(start):
@@ -190,6 +199,23 @@ class SpanRules:
             share = counts[top] / len(found)
             near = min((sp for sp, name in found if name == top), key=lambda sp: abs(sp.start - ent.first.start))
             out.append(Candidate(ent.name, column, near, round(0.4 + 0.2 * share, 3), "document-country"))
+        return out
+
+    def _before_title(self, ent: Entity, start: int, wanted: dict[str, str]) -> list[Candidate]:
+        """'the 1990 film The Hunt for Red October', "Aguilera's 2002 single Beautiful"."""
+        text, out = self.parsed.text, []
+        window_start = max(0, start - 80)
+        m = _TITLE_LEAD.search(text[window_start:start])
+        if m is None:
+            return out
+        if m.group("year") and "released" in wanted:
+            a = window_start + m.start("year")
+            out.append(Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), 0.75, "year-noun-title"))
+        if m.group("owner") and "performer" in wanted and m.group("noun").lower() not in ("film", "novel", "book", "movie"):
+            a = window_start + m.start("owner")
+            owner = ts.proper_phrase_at(text, a)
+            if owner and not country_name(owner.text):
+                out.append(Candidate(ent.name, wanted["performer"], owner, 0.65, "possessive-title"))
         return out
 
     def _demonyms_before(self, start: int) -> list[ts.Span]:

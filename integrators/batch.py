@@ -19,7 +19,7 @@ from text2db.config import Settings
 from text2db.integrators import lineage, review
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
 from text2db.integrators.link import ValueMemory, link_form
-from text2db.integrators.normalize import clean_text, normalize
+from text2db.integrators.normalize import clean_text, full_day_date, normalize
 from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, python_type,
                                         reflect, same_value, update_cells)
 from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent, Scalar
@@ -27,6 +27,7 @@ from text2db.schemas.plan import ColumnPlan, ForeignKeyLink, Plan, TablePlan, Va
 from text2db.schemas.rows import ApplyReport
 
 KEY_SEP = " | "
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass
@@ -47,6 +48,7 @@ class BatchWriter:
     _memories: dict[tuple[str, str], ValueMemory] = field(default_factory=dict)
     _column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     _formats: dict[tuple[str, str], ValueFormat] = field(default_factory=dict)
+    _iso_tables: dict[str, bool] = field(default_factory=dict)
     _lineage: list[dict[str, Any]] = field(default_factory=list)
     _review: list[dict[str, Any]] = field(default_factory=list)
 
@@ -107,7 +109,7 @@ class BatchWriter:
         kind = python_type(self.target(table).col(colplan.name))
         if values and all(re.fullmatch(r"\d{4}", v) for v in values):
             return fmt.model_copy(update={"kind": "year"})
-        if kind is str and len(values) >= 3 and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", v) for v in values):
+        if kind is str and values and all(ISO_DATE.fullmatch(v) for v in values):
             return fmt.model_copy(update={"kind": "date", "pattern": "%Y-%m-%d"})
         if kind in (int, float):
             return fmt.model_copy(update={"kind": "integer" if kind is int else "number"})
@@ -168,7 +170,11 @@ class BatchWriter:
         if tplan.require_facts and not accepted:
             self.reject("row without facts")
             return
-        values = {k: coerce(v, target.col(k)) for k, v in key.items()} | {c: a.value for c, a in accepted.items()}
+        try:
+            values = {k: coerce(v, target.col(k)) for k, v in key.items()} | {c: a.value for c, a in accepted.items()}
+        except Unnormalizable:
+            self.reject("key does not fit its column", 1 + len(accepted))
+            return
         ident, inserted = insert_row(self.conn, target, values)
         self.remember(tplan, target, key, ident)
         if not inserted:  # another writer created it since we looked: fill it instead
@@ -238,9 +244,22 @@ class BatchWriter:
     def normalized(self, table: str, colplan: ColumnPlan, raw: Scalar) -> Scalar:
         fmt = self.effective_format(table, colplan)
         value = normalize(raw, fmt, colplan.labels)
+        if fmt.kind == "text" and not colplan.labels and isinstance(value, str) and self.table_writes_iso_dates(table):
+            full_date = full_day_date(value)  # a new date column of a table whose dates are ISO
+            value = full_date.isoformat() if full_date else value
         if fmt.kind in ("text", "country") and isinstance(value, str) and not colplan.labels:
             value = self.canonical_text(table, colplan.name, value)
         return value
+
+    def table_writes_iso_dates(self, table: str) -> bool:
+        """Some text column of the table holds ISO dates only: its convention for dates."""
+        if table not in self._iso_tables:
+            target = self.target(table)
+            self._iso_tables[table] = any(
+                python_type(c) is str and (values := list(self.existing_values(table, c.name).values()))
+                and all(ISO_DATE.fullmatch(v) for v in values)
+                for c in target.table.columns if c.name not in target.key)
+        return self._iso_tables[table]
 
     def resolve_parent(self, source: lineage.Source, fk: ForeignKeyLink, cell: Cell) -> Any:
         """The referenced value for a mention of a parent row: linked, created, or None (held)."""

@@ -66,6 +66,12 @@ def _fast_parse(text: str) -> tuple[date, str] | None:
     return None
 
 
+def full_day_date(text: str) -> date | None:
+    """The date when the whole text is one complete date ("May 26, 1939"), else None."""
+    fast = _fast_parse(clean_text(text))
+    return fast[0] if fast and fast[1] == "day" else None
+
+
 def parse_date(text: str) -> tuple[date, str]:
     """(date, precision) where precision is "day", "month" or "year"; never invents a part."""
     text = clean_text(text)

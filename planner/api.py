@@ -46,17 +46,20 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
             plan, report, revisions = found
             return _result(plan, report, observation, notes, tried, revisions)
     drop: list[tuple[str, str]] = []
+    add: list[tuple[str, str]] = []
     tried.append(RULES_V1)
     while True:
-        drafted = plan_with_rules(instruction, observation, job, drop)
+        drafted = plan_with_rules(instruction, observation, job, drop, add)
         report = analyze(drafted.plan, observation, engine, settings, simulate=simulate)
         notes.extend(n for n in drafted.notes if n not in notes)
-        rejected = {(i.table, i.column) for i in report.errors if i.table and i.column} - set(drop)
+        needed = {(i.table, i.column) for i in report.errors if i.code == "not_null_uncovered"} - set(add)
         key_columns = {(t.table, k) for t in drafted.plan.tables for k in t.key}
-        rejected -= key_columns
-        if report.passed or not rejected or revisions >= max_revisions:
+        rejected = {(i.table, i.column) for i in report.errors if i.table and i.column} - set(drop) - needed - key_columns
+        if report.passed or not (rejected or needed) or revisions >= max_revisions:
             break
         drop.extend(sorted(rejected))  # type: ignore[arg-type]
+        add.extend(sorted(needed))  # type: ignore[arg-type]
+        notes.extend(f"revision {revisions + 1}: planned {t}.{c}, which inserted rows need" for t, c in sorted(needed))
         revisions += 1
     if not report.passed:
         report.notes, report.planners_tried, report.revisions = notes, tried, revisions

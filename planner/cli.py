@@ -27,6 +27,7 @@ def plan_command(
     llm: Optional[bool] = typer.Option(None, "--llm/--no-llm", help="Plan with the LLM (default: when configured)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, do not store it."),
     as_json: bool = typer.Option(False, "--json", help="Print the plan as JSON."),
+    revisions: int = typer.Option(2, "--revisions", min=0, max=5, help="Times the analyzer may send a plan back."),
 ) -> None:
     """Observe the database, plan the instruction, analyze the plan and store it for JOB."""
     from sqlalchemy import create_engine
@@ -40,7 +41,7 @@ def plan_command(
     engine = create_engine(db or settings.db_url)
     try:
         try:
-            result = make_plan(engine, instruction, job, settings, llm=llm)
+            result = make_plan(engine, instruction, job, settings, llm=llm, max_revisions=revisions)
         except PlanRejected as exc:
             if isinstance(exc.report, AnalysisReport):
                 print_report(exc.report)

@@ -27,6 +27,7 @@ class Simulation(BaseModel):
     status: Literal["passed", "mismatches", "failed", "skipped"] = "skipped"
     reason: str | None = None  # why skipped/failed
     rows: int = 0
+    rows_reinserted: int = 0  # whole rows deleted and expected back through the insert path
     cells_checked: int = 0
     cells_matched: int = 0
 

@@ -32,8 +32,10 @@ class Drafted:
     notes: list[str] = field(default_factory=list)
 
 
-def plan_with_rules(instruction: str, observation: Observation, job: str, drop: Sequence[tuple[str, str]] = ()) -> Drafted:
-    """`drop`: (table, column) pairs the analyzer rejected in an earlier revision."""
+def plan_with_rules(instruction: str, observation: Observation, job: str, drop: Sequence[tuple[str, str]] = (),
+                    add: Sequence[tuple[str, str]] = ()) -> Drafted:
+    """A revision passes the analyzer's feedback as (table, column) pairs: `drop` columns it
+    rejected, `add` columns inserted rows need (NOT NULL without a default)."""
     if not observation.tables:
         raise PlanningFailed("the target database has no tables to plan for")
     table = ins.target_table(instruction, observation)
@@ -53,6 +55,7 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     else:
         columns = _named_or_open_columns(instruction, table, key, operation, notes)
     dropped = set(drop)
+    columns += [c for t, c in add if t == table.name and c not in columns and c not in key]
     fill = [column_plan(observation, table, table.column(c), entity) for c in columns if table.has_column(c)]
     fill = [c for c in fill + new if (table.name, c.name) not in dropped]
     if not fill:

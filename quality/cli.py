@@ -59,6 +59,8 @@ def run_command(
 
     if mode not in MODES:
         raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
+    if via_kafka and mode != "pipeline":
+        raise typer.BadParameter("--via-kafka runs the pipeline mode through the broker; the baselines run in-process")
     dataset = load_dataset(dataset_dir, instances, limit)
     run_benchmark(dataset, out, mode, get_settings(), via_kafka=via_kafka, console=Console(width=max(Console().width, 110)))
 

@@ -81,10 +81,11 @@ class GoldForms:
         entry = self._aliases.get((table, key), {})
         return {fold(key)} | {fold(k) for k in entry.get("key", [])}
 
-    def values(self, fact: Fact, key_columns: bool) -> set[str]:
+    def values(self, fact: Fact, is_key: bool) -> set[str]:
+        """Forms of the fact's value; a key cell also accepts the row's key forms."""
         entry = self._aliases.get((fact.table, fact.key), {})
         forms = {fold(fact.value)} | {fold(v) for v in (entry.get("cells") or {}).get(fact.column, [])}
-        return forms | self.keys(fact.table, fact.key) if key_columns else forms
+        return forms | self.keys(fact.table, fact.key) if is_key else forms
 
 
 def match(gold: set[Fact], pred: set[Fact], meta: dict[str, Any]) -> tuple[Counts, Counts, list[Fact], list[Fact]]:

@@ -33,7 +33,7 @@ def test_demo_twice_changes_nothing_the_second_time(kafka_settings, pg_url: str)
     second = io.StringIO()
     run_demo(settings, Console(file=second, width=200))
     assert snapshot(engine) == after_first
-    lines = [l for l in second.getvalue().splitlines() if l.startswith("│ films") or l.startswith("│ directors")]
+    lines = [line for line in second.getvalue().splitlines() if line.startswith(("│ films", "│ directors"))]
     counts = [[cell.strip() for cell in line.split("│")[2:5]] for line in lines]
     assert counts == [["0", "0", "0"], ["0", "0", "0"]], second.getvalue()
     engine.dispose()

@@ -39,8 +39,8 @@ def test_replay_after_an_outage(kafka_settings, kafka_names, fake_integrator, pg
     extractor = OutageExtractor()
     run_extractor(kafka_settings, kafka_names.group("x"), lambda j, v: extractor, FAST, CAUGHT_UP)
     letters = list_dead_letters(kafka_settings, reason="ServiceUnavailable")
-    assert sorted(l.document_id for l in letters) == [d.document_id for d in docs]
-    assert all(l.retryable and l.attempts == FAST.max_attempts for l in letters)
+    assert sorted(letter.document_id for letter in letters) == [d.document_id for d in docs]
+    assert all(letter.retryable and letter.attempts == FAST.max_attempts for letter in letters)
 
     extractor.down = False
     assert replay(kafka_settings, letters) == 5

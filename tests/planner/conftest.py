@@ -44,6 +44,12 @@ MOVIES_DDL = [
 DIRECTORS = [("Christopher Nolan", "30 July 1970", "United Kingdom"), ("Greta Gerwig", "4 August 1983", "United States"),
              ("Bong Joon-ho", "14 September 1969", "South Korea"), ("Agnès Varda", "30 May 1928", "France")]
 GENRES = ["drama", "comedy", "thriller"]
+FILM_TITLES = ["Amber Harbour", "Broken Compass", "Cold Meridian", "Distant Thunder", "Echo Valley", "Fallen Orchard",
+               "Glass Lantern", "Hollow Crown Road", "Iron Tide", "Jade Monsoon", "Kestrel Point", "Last Ember",
+               "Midnight Quarry", "Northern Psalm", "Oak and Ash", "Paper Lions", "Quiet Riverbank", "Red Sparrow Inn",
+               "Silver Causeway", "Twelve Lanterns", "Under Velvet Skies", "Violet Harvest", "Winter Cartographer",
+               "Xenia's Garden", "Yellow Kite", "Zero Meridian Blues", "Autumn Cipher", "Brass Orchestra",
+               "Copper Sunrise", "Dust and Devotion"]
 
 
 def build_movies(engine: Engine) -> None:
@@ -57,7 +63,7 @@ def build_movies(engine: Engine) -> None:
         for i in range(1, 31):
             conn.execute(text("INSERT INTO films (id, title, released, director_id, genre, box_office) "
                               "VALUES (:i, :t, :y, :d, :g, :b)"),
-                         {"i": i, "t": f"Film number {i}", "y": 1990 + i, "d": (i % 4) + 1 if i % 5 else None,
+                         {"i": i, "t": FILM_TITLES[i - 1], "y": 1990 + i, "d": (i % 4) + 1 if i % 5 else None,
                           "g": GENRES[i % 3] if i % 7 else None, "b": 1.5e6 * i})
         for i, (name, born, nat) in enumerate([("Cillian Murphy", "1976-05-25", "Ireland"),
                                                ("Saoirse Ronan", None, "Ireland"),

@@ -10,6 +10,8 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 
 from text2db.planner.analyzer import analyze
+from text2db.planner.api import make_plan
+from text2db.planner.exceptions import PlanRejected
 from text2db.planner.observer import observe
 from text2db.planner.rules import plan_with_rules
 from text2db.schemas.plan import Plan
@@ -40,7 +42,9 @@ def test_good_plan_passes_and_simulation_reproduces_held_out_values(movies_engin
     assert report.passed and "simulation" in report.checks
     sim = report.simulation
     assert sim.status == "passed" and sim.cells_checked >= 3 and sim.cells_matched == sim.cells_checked
+    assert sim.rows_reinserted == 1  # one whole film went through the insert path (director linked by name)
     with movies_engine.connect() as conn:  # rolled back: every held-out value is still there
+        assert conn.execute(text("SELECT count(*) FROM films")).scalar() == 30
         assert conn.execute(text("SELECT count(*) FROM films WHERE released IS NULL")).scalar() == 0
         assert conn.execute(text("SELECT count(*) FROM films WHERE director_id IS NULL")).scalar() == 6
 
@@ -79,6 +83,11 @@ def test_not_null_columns_must_be_covered_for_inserted_rows(db_engine: Engine) -
     report = analyze(plan, obs)
     assert [i.column for i in report.errors if i.code == "not_null_uncovered"] == ["team"]
     assert analyze(_edit(plan, "staff", only_existing_rows=True), obs).passed
+    revised = make_plan(db_engine, "add the staff described, with their city", "j", llm=False)
+    assert revised.report.revisions == 1 and {c.name for c in revised.plan.tables[0].columns} == {"name", "city", "team"}
+    with pytest.raises(PlanRejected) as info:
+        make_plan(db_engine, "add the staff described, with their city", "j", llm=False, max_revisions=0)
+    assert [i.code for i in info.value.report.errors] == ["not_null_uncovered"]
 
 
 def test_parents_must_precede_children_and_links_are_required(movies_engine: Engine) -> None:

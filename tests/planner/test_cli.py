@@ -64,15 +64,19 @@ def test_dry_run_stores_nothing_and_prints_json(app: typer.Typer, movies_url: st
     engine.dispose()
 
 
-def test_rejected_plan_prints_report_and_raises(app: typer.Typer, sqlite_url: str) -> None:
+def test_rejected_plan_prints_report_and_a_revision_fixes_it(app: typer.Typer, sqlite_url: str) -> None:
     engine = create_engine(sqlite_url)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE staff (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL UNIQUE, "
                           "team VARCHAR(40) NOT NULL, city VARCHAR(40))"))
     engine.dispose()
-    result = CliRunner().invoke(app, ["plan", "--db", sqlite_url, "--no-llm", "-i", "add the staff, with their city"])
-    assert isinstance(result.exception, PlanRejected)
-    assert "not_null_uncovered" in result.output
+    args = ["plan", "--db", sqlite_url, "--no-llm", "-i", "add the staff, with their city"]
+    rejected = CliRunner().invoke(app, [*args, "--revisions", "0"])
+    assert isinstance(rejected.exception, PlanRejected)
+    assert "not_null_uncovered" in rejected.output
+    revised = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert revised.exit_code == 0, revised.output
+    assert "revisions: 1" in revised.output and "planned staff.team" in revised.output
 
 
 def test_console_script_end_to_end(movies_url: str, tmp_path: Path) -> None:

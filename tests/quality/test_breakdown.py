@@ -43,7 +43,7 @@ def test_failed_instances_and_groups(make_instance, predict, tmp_path: Path) -> 
     predict("bd", PREDICTED)
     run = {"instances": [{"name": "bd", "error": "Traceback ..."}]}
     parts = breakdown(load_dataset(tmp_path / "dataset"), tmp_path / "pred", run)
-    assert parts["overall"] == parts["row population"] == {"missed": {"failed": 6}, "extra": {"failed": 6}}
+    assert parts["overall"] == parts["row population"] == {"missed": {"failed": 6}, "extra": {"failed": 6}, "strict only": {}}
     without_plan = breakdown(load_dataset(tmp_path / "dataset"), tmp_path / "pred", None)
     # no plan: the citizenship misses become a linking miss (Grace) and an extraction miss (Alan)
     assert without_plan["overall"]["missed"] == {"normalization": 1, "linking": 4, "extraction": 1}
@@ -52,3 +52,11 @@ def test_failed_instances_and_groups(make_instance, predict, tmp_path: Path) -> 
 def test_similar_values() -> None:
     assert similar("23 June 1912", "1912-06-23") and similar("The Hurting", "Hurting") and similar("1983", "7 March 1983")
     assert not similar("Paris", "London") and not similar("1912", "1983")
+
+
+def test_alias_matches_are_a_strict_only_normalization_gap(make_instance, predict) -> None:
+    grace = (3, "Grace Hopper", "1906-12-09", 1906, "United States")
+    folder = make_instance("gap", gold_rows=PEOPLE + [grace], aliases={"Grace Hopper": {"key": ["Grace Hopper"], "cells": {"birth": ["9 December 1906"]}}})
+    output = predict("gap", PEOPLE + [(3, "Grace Hopper", "9 December 1906", 1906, "United States")])
+    result = classify_instance(load_instance(folder), output, None, failed=False)
+    assert result == {"missed": {}, "extra": {}, "strict only": {"normalization": 1}}

@@ -1,0 +1,121 @@
+"""Tool `text2db.span_extractor_ft.v1`: a MiniLM encoder with a start/end head, fine-tuned here.
+
+Extractive QA shape: "[CLS] question [SEP] context [SEP]" -> the answer's start and end tokens
+(or [CLS] for "not stated"). The answer is always a span of the context, so it is grounded by
+construction; the confidence is the product of the start and end probabilities.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from text2db.extractors.models import minilm_path
+
+MAX_LEN = 256
+MAX_ANSWER_TOKENS = 12
+
+
+@dataclass(frozen=True)
+class SpanAnswer:
+    start: int  # character offsets in the context
+    end: int
+    text: str
+    confidence: float
+
+
+def question_for(question: str, entity: str) -> str:
+    return f"{question}: {entity}"
+
+
+class SpanModel:
+    """Encoder + 2-logit head; `predict` is pure (no writes), `save`/`load` use a plain folder."""
+
+    def __init__(self, encoder_path: str | None = None) -> None:
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+
+        path = encoder_path or minilm_path()
+        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        self.encoder = AutoModel.from_pretrained(path)
+        self.head = torch.nn.Linear(self.encoder.config.hidden_size, 2)
+
+    def parameters(self) -> Any:
+        return list(self.encoder.parameters()) + list(self.head.parameters())
+
+    def encode(self, questions: list[str], contexts: list[str]) -> Any:
+        return self.tokenizer(questions, contexts, truncation="only_second", max_length=MAX_LEN, padding=True,
+                              return_offsets_mapping=True, return_tensors="pt")
+
+    def logits(self, batch: Any) -> tuple[Any, Any]:
+        inputs = {k: v for k, v in batch.items() if k in ("input_ids", "attention_mask", "token_type_ids")}
+        hidden = self.encoder(**inputs).last_hidden_state
+        start, end = self.head(hidden).unbind(-1)
+        mask = batch["attention_mask"] == 0
+        return start.masked_fill(mask, -1e4), end.masked_fill(mask, -1e4)
+
+    def predict(self, questions: list[str], contexts: list[str]) -> list[SpanAnswer | None]:
+        import torch
+
+        if not questions:
+            return []
+        self.encoder.eval()
+        with torch.no_grad():
+            batch = self.encode(questions, contexts)
+            start_logits, end_logits = self.logits(batch)
+        out: list[SpanAnswer | None] = []
+        for i, context in enumerate(contexts):
+            seq = batch.sequence_ids(i)
+            ps, pe = start_logits[i].softmax(-1), end_logits[i].softmax(-1)
+            best, best_score = None, float(ps[0] * pe[0])  # [CLS]: not stated
+            ctx_tokens = [t for t, s in enumerate(seq) if s == 1]
+            for a in ctx_tokens:
+                for b in range(a, min(a + MAX_ANSWER_TOKENS, (ctx_tokens[-1] + 1) if ctx_tokens else a)):
+                    if seq[b] != 1:
+                        break
+                    score = float(ps[a] * pe[b])
+                    if score > best_score:
+                        best, best_score = (a, b), score
+            if best is None:
+                out.append(None)
+                continue
+            offsets = batch["offset_mapping"][i]
+            cs, ce = int(offsets[best[0]][0]), int(offsets[best[1]][1])
+            out.append(SpanAnswer(cs, ce, context[cs:ce], round(best_score, 4)))
+        return out
+
+    def save(self, folder: Path, metrics: dict[str, Any]) -> None:
+        import torch
+
+        folder.mkdir(parents=True, exist_ok=True)
+        self.encoder.save_pretrained(folder / "encoder")
+        self.tokenizer.save_pretrained(folder / "encoder")
+        torch.save(self.head.state_dict(), folder / "head.pt")
+        (folder / "metrics.json").write_text(json.dumps(metrics, indent=2))
+
+    @classmethod
+    def load(cls, folder: Path) -> "SpanModel":
+        import torch
+
+        model = cls(str(folder / "encoder"))
+        model.head.load_state_dict(torch.load(folder / "head.pt", weights_only=True))
+        return model
+
+
+def accepted_folder(models_dir: Path) -> Path | None:
+    """The registered version that cleared its acceptance threshold, if any."""
+    marker = models_dir / "span_ft" / "accepted.json"
+    if not marker.exists():
+        return None
+    folder = models_dir / "span_ft" / json.loads(marker.read_text())["version"]
+    return folder if (folder / "head.pt").exists() else None
+
+
+@lru_cache(maxsize=2)
+def load_accepted(models_dir: str) -> SpanModel | None:
+    """Loaded once per process; None until a model was accepted."""
+    folder = accepted_folder(Path(models_dir))
+    return SpanModel.load(folder) if folder else None
