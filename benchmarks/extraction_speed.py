@@ -15,7 +15,7 @@ import json
 import re
 import sqlite3
 import time
-import urllib.request
+import socket
 from pathlib import Path
 
 from text2db.config import Settings
@@ -98,9 +98,13 @@ def run(instances: list[Path], settings: Settings, config: ExtractorConfig) -> d
 
 
 def _answers(url: str) -> bool:
+    """A TCP connect: a busy llama.cpp server answers HTTP only between generations."""
+    from urllib.parse import urlparse
+
+    parsed = urlparse(url)
     try:
-        with urllib.request.urlopen(url + "/models", timeout=2) as resp:  # noqa: S310 (loopback)
-            return resp.status == 200
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 80), timeout=5):
+            return True
     except OSError:
         return False
 
@@ -110,11 +114,12 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=150)
     ap.add_argument("--routed-docs", type=int, default=10)
     ap.add_argument("--llm-url", default="http://127.0.0.1:8011/v1")
+    ap.add_argument("--skip-small", action="store_true", help="Only the routed run.")
     args = ap.parse_args()
     instances = sorted(p for p in BENCH.iterdir() if (p / "data.json").exists())[: args.limit]
     Extractor(plan_for(instances[0])[1], Settings(llm_base_url=None)).extract(
         DocumentEvent(job="warm", document_id="warm", text="Warm up the models."))  # load models once, untimed
-    rows = [("small-model only", run(instances, Settings(llm_base_url=None), ExtractorConfig()))]
+    rows = [] if args.skip_small else [("small-model only", run(instances, Settings(llm_base_url=None), ExtractorConfig()))]
     if args.routed_docs and _answers(args.llm_url):
         routed = Settings(llm_base_url=args.llm_url, llm_timeout_s=120)
         rows.append(("routed (LLM fallback)", run(instances[: args.routed_docs], routed, ExtractorConfig())))

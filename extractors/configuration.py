@@ -25,4 +25,5 @@ class ExtractorConfig(BaseSettings):
     llm_max_output_tokens: int = Field(160, description="max_tokens of one LLM answer (JSON of a few cells).")
     llm_context_chars: int = Field(1200, description="Characters of document context sent per LLM request.")
     chunk_chars: int = Field(20000, description="Long documents are parsed in chunks of about this size.")
+    record_llm_labels: bool = Field(True, description="Log grounded LLM answers to <home>/labels/llm.jsonl for `text2db train`.")
     trained_model_dir: str | None = Field(None, description="Folder of fine-tuned span models; default <home>/models.")

@@ -18,6 +18,7 @@ from text2db.extractors.entities import Entity, Parsed, find_entities, parse, ta
 from text2db.extractors.exceptions import InvalidDocument
 from text2db.extractors.relations import RelationKind, resolve
 from text2db.extractors.router import Request, Router, context_for
+from text2db.extractors.span_model import load_accepted, question_for
 from text2db.extractors.spans import Candidate, SpanRules
 from text2db.schemas.events import CandidateRow, Cell, DocumentEvent, ExtractionEvent, ExtractionStats
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
@@ -97,7 +98,25 @@ class Extractor:
                     continue
                 cell = self._classify(parsed, ent, col) if col.tool == "classification" and col.labels else None
                 reqs.append(Request(ent, col.name, col.question, best.get((ent.name, col.name)), cell))
+        self._fill_from_trained(parsed, reqs)
         return reqs
+
+    def _fill_from_trained(self, parsed: Parsed, reqs: list[Request]) -> None:
+        """The accepted fine-tuned span model answers what the rules left open, if it is confident."""
+        model = load_accepted(self.config.trained_model_dir or str(self.settings.home / "models"))
+        open_reqs = [r for r in reqs if r.cell is None and (r.best is None or r.best.confidence < self.config.accept_threshold)
+                     and (r.entity.main or r.best is not None)]
+        if model is None or not open_reqs:
+            return
+        contexts = {r.entity.name: context_for(parsed, r.entity, 600) for r in open_reqs}
+        answers = model.predict([question_for(r.question, r.entity.name) for r in open_reqs], [contexts[r.entity.name] for r in open_reqs])
+        tool = registry.SPAN_TRAINED
+        for req, ans in zip(open_reqs, answers, strict=True):
+            if ans is None or ans.confidence < self.config.accept_threshold:
+                continue
+            ev = grounding.locate(parsed.text, ans.text, near=req.entity.first.start)
+            if ev is not None:
+                req.cell = Cell(column=req.column, value=ev.quote, evidence=ev, confidence=ans.confidence, tool=tool.name, model=tool.model)
 
     def _classify(self, parsed: Parsed, ent: Entity, col: ColumnPlan) -> Cell:
         context = context_for(parsed, ent, 600)

@@ -26,7 +26,8 @@ class Request:
     column: str
     question: str
     best: Candidate | None = None
-    cell: Cell | None = None  # a small-model cell already decided (classification)
+    cell: Cell | None = None  # a small-model cell already decided (classification, fine-tuned span model)
+    context: str = ""  # what the LLM was shown, kept for distillation labels
 
 
 @dataclass
@@ -79,7 +80,7 @@ class Router:
         if not self.settings.llm_base_url:
             return False
         if req.best is not None:
-            return req.best.confidence >= self.config.llm_gray_floor
+            return req.best.verifiable and req.best.confidence >= self.config.llm_gray_floor
         return self.config.llm_for_missing and req.entity.main
 
     def _ask_llm(self, parsed: Parsed, reqs: list[Request], result: RouteResult) -> None:
@@ -96,9 +97,21 @@ class Router:
                 if cell is not None:
                     result.cells[(req.entity.name, req.column)] = cell
 
+    def _record(self, req: Request, value: str) -> None:
+        from text2db.extractors.span_model import question_for
+        from text2db.extractors.train import record_llm_label
+
+        if req.context:
+            try:
+                record_llm_label(self.settings, question_for(req.question, req.entity.name), req.context, value)
+            except OSError:
+                pass  # labels are a by-product; a read-only home must not fail extraction
+
     def _call(self, parsed: Parsed, group: list[Request], budget: Budget, result: RouteResult) -> dict[str, str] | None:
         ent = group[0].entity
         req = LLMRequest(ent.name, ent.kind, {r.column: r.question for r in group}, context_for(parsed, ent, self.config.llm_context_chars))
+        for r in group:
+            r.context = req.context
         s = self.settings
         for _attempt in range(1 + self.config.llm_retries):
             try:
@@ -123,6 +136,8 @@ class Router:
         if ev is None or not grounding.numbers_agree(value, ev.quote):
             result.rejected.append(f"{req.column}: llm value not in document")
             return None
+        if self.config.record_llm_labels:
+            self._record(req, ev.quote)
         agrees = req.best is not None and grounding._fold(req.best.value.text) == grounding._fold(ev.quote)
         confidence = min(0.99, max(0.85, req.best.confidence + 0.05)) if agrees and req.best else 0.7
         return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,

@@ -38,15 +38,18 @@ TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
     "political_party": [(_r(r"\bmember of the\s+(?=[^.;]{0,40}\bParty\b)"), 0.7), (_r(r"\b(?:representing|joined|for) the\s+(?=\S+(?:\s\S+)?\s+[Pp]arty\b)"), 0.65)],
     "record_label": [(_r(r"\b(?:signed|signing)\s+(?:a\s+[a-z -]{0,30})?(?:to|with)\s+"), 0.75),
                      (_r(r"\b(?:released|issued|distributed)\s+(?:[a-z]+\s+){0,3}(?:by|on|through|via)\s+(?=[^.;,]{0,40}\b(?:Records|Recordings|Music|Entertainment)\b)"), 0.7)],
-    "founded": [(_r(r"\b(?:founded|established|formed|created|incorporated|launched|opened|originates|inaugurated)\b(?!\s+by)(?:\s+(?:as\s+[^.;,]{0,40}?|back|from|to|since))?\s*"), 0.8)],
-    "country": [(_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+"), 0.65)],
-    "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.75)],
+    "founded": [(_r(r"\b(?:founded|established|formed|created|incorporated|launched|opened|originates|inaugurated|started)\b"
+                    r"(?:\s+by\s+[^.;,]{1,40}?(?=\s+in\s))?(?:\s+(?:as\s+[^.;,]{0,40}?|back|from|to|since))?\s*"), 0.8)],
+    "country": [(_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+"), 0.65),
+                (_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+[^.;,]{1,40},\s+"), 0.65)],
+    "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.5)],
     "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
     "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75)],
     "performer": [(_r(r"\b(?:recorded|performed|sung|sang|released)\s+by\s+"), 0.8),
                   (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6),
                   (_r(r"\b(?:hit|single|song)\s+for\s+"), 0.6)],
-    "author": [(_r(r"\b(?:written|authored|penned)\s+by\s+"), 0.75), (_r(r"\b(?:novel|book|poem|story|play|memoir|novella|essay|comic|manga)\s+by\s+"), 0.75)],
+    "author": [(_r(r"\b(?:written|authored|penned)\s+by\s+"), 0.75),
+               (_r(r"\bbased on (?:the\s+)?(?=[A-Z][^.;]{0,40}?['’]s?\s+(?:[\w-]+\s+){0,2}(?:novel|book|play|story|memoir|comic)s?\b)"), 0.7), (_r(r"\b(?:novel|book|poem|story|play|memoir|novella|essay|comic|manga)\s+by\s+"), 0.75)],
     "director": [(_r(r"\bdirected\s+by\s+"), 0.85), (_r(r"\bfilm\s+by\s+"), 0.6)],
     "composer": [(_r(r"\b(?:composed|written|co-written)\s+by\s+"), 0.7), (_r(r"\bmusic\s+(?:was\s+)?(?:composed\s+)?by\s+"), 0.75)],
     "publisher": [(_r(r"\bpublished\s+by\s+"), 0.85), (_r(r"\bpublisher\s+"), 0.5)],
@@ -82,6 +85,7 @@ class Candidate:
     value: ts.Span
     confidence: float
     rule: str
+    verifiable: bool = True  # False: a document-level default the LLM cannot check from a few sentences
 
 
 def value_at(text: str, pos: int, kind: RelationKind) -> ts.Span | None:
@@ -143,7 +147,7 @@ class SpanRules:
             demonym_kind = DEMONYM_KINDS.get(self.table_kind)
             if demonym_kind in wanted:
                 for span in self._demonyms_before(start):
-                    out.append(Candidate(ent.name, wanted[demonym_kind], span, 0.6, "demonym-before"))
+                    out.append(Candidate(ent.name, wanted[demonym_kind], span, 0.45, "demonym-before"))
         demonym_kind = DEMONYM_KINDS.get(self.table_kind)
         if demonym_kind in wanted:
             out += self._document_country(wanted[demonym_kind])
@@ -198,7 +202,7 @@ class SpanRules:
             top = max(counts, key=lambda n: counts[n])
             share = counts[top] / len(found)
             near = min((sp for sp, name in found if name == top), key=lambda sp: abs(sp.start - ent.first.start))
-            out.append(Candidate(ent.name, column, near, round(0.4 + 0.2 * share, 3), "document-country"))
+            out.append(Candidate(ent.name, column, near, round(0.4 + 0.2 * share, 3), "document-country", verifiable=False))
         return out
 
     def _before_title(self, ent: Entity, start: int, wanted: dict[str, str]) -> list[Candidate]:
@@ -211,11 +215,12 @@ class SpanRules:
         if m.group("year") and "released" in wanted:
             a = window_start + m.start("year")
             out.append(Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), 0.75, "year-noun-title"))
-        if m.group("owner") and "performer" in wanted and m.group("noun").lower() not in ("film", "novel", "book", "movie"):
-            a = window_start + m.start("owner")
-            owner = ts.proper_phrase_at(text, a)
+        noun = m.group("noun").lower()
+        role = "author" if noun in ("novel", "book", "play") else "performer" if noun not in ("film", "movie") else None
+        if m.group("owner") and role in wanted:
+            owner = ts.proper_phrase_at(text, window_start + m.start("owner"))
             if owner and not country_name(owner.text):
-                out.append(Candidate(ent.name, wanted["performer"], owner, 0.65, "possessive-title"))
+                out.append(Candidate(ent.name, wanted[role], owner, 0.65, "possessive-title"))
         return out
 
     def _demonyms_before(self, start: int) -> list[ts.Span]:

@@ -92,6 +92,8 @@ def proper_phrase_at(text: str, pos: int, skip_words: int = 0, skip: set[str] | 
             break
         if _capitalized(tok) and tok not in {"I"}:
             last = j
+            if re.search(r"['’]s?$", tok):  # "Tom Clancy's novel": the name stops at the possessive
+                break
         elif tok.lower() in CONNECTORS and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
             pass
         elif tok in {"-", "'s"} and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
@@ -100,6 +102,9 @@ def proper_phrase_at(text: str, pos: int, skip_words: int = 0, skip: set[str] | 
             break
         j += 1
     start, end = toks[first][0], toks[last][1]
+    possessive = re.search(r"\s?['’]s?$", text[start:end])
+    if possessive and end - possessive.start() < end - start:
+        end = start + possessive.start()
     return Span(start, end, text[start:end])
 
 

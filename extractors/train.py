@@ -17,7 +17,7 @@ import json
 import random
 import re
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -245,5 +245,3 @@ def train_and_register(examples: list[Example], settings: Settings, *, epochs: i
         (root / "accepted.json").write_text(json.dumps({"version": version, "exact": after}))
     return report
 
-
-__all__ = ["Example", "TrainReport", "asdict", "fine_tune", "exact_match", "run", "record_llm_label", "train_and_register"]

@@ -91,8 +91,9 @@ def answers(base_url: str, timeout: float = 2.0) -> bool:
 def status(settings: Settings) -> dict[str, object]:
     """{'running': bool, 'base_url', 'pid', 'port', 'model'} of the server in <home>/llm.json."""
     state = _read_state(settings) or {}
-    pid, url = state.get("pid"), state.get("base_url")
-    running = bool(isinstance(pid, int) and pid_alive(pid) and isinstance(url, str) and answers(url))
+    pid, port = state.get("pid"), state.get("port")
+    # Listening is enough: a busy server (one decode at a time) may not answer /models within seconds.
+    running = bool(isinstance(pid, int) and pid_alive(pid) and isinstance(port, int) and is_listening(port))
     return {"running": running, **state}
 
 

@@ -8,7 +8,7 @@ decision is counted in the ApplyReport.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,16 +18,16 @@ from sqlalchemy.engine import Connection
 from text2db.config import Settings
 from text2db.integrators import lineage, review
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
-from text2db.integrators.link import ValueMemory, link_form
-from text2db.integrators.normalize import clean_text, full_day_date, normalize
-from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, python_type,
-                                        reflect, same_value, update_cells)
-from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent, Scalar
-from text2db.schemas.plan import ColumnPlan, ForeignKeyLink, Plan, TablePlan, ValueFormat
+from text2db.integrators.formats import ColumnConventions
+from text2db.integrators.link import ValueMemory
+from text2db.integrators.normalize import clean_text
+from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, reflect,
+                                        same_value, update_cells)
+from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent
+from text2db.schemas.plan import ForeignKeyLink, Plan, TablePlan
 from text2db.schemas.rows import ApplyReport
 
 KEY_SEP = " | "
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass
@@ -43,14 +43,15 @@ class BatchWriter:
     settings: Settings
     use_embeddings: bool = True
     report: ApplyReport = field(default_factory=ApplyReport)
-    touched: dict[str, set[Ident]] = field(default_factory=dict)  # table -> rows written (for checks)
+    touched: dict[str, dict[Ident, set[str]]] = field(default_factory=dict)  # table -> row -> columns written
     targets: dict[str, TargetTable] = field(default_factory=dict)
     _memories: dict[tuple[str, str], ValueMemory] = field(default_factory=dict)
-    _column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
-    _formats: dict[tuple[str, str], ValueFormat] = field(default_factory=dict)
-    _iso_tables: dict[str, bool] = field(default_factory=dict)
+    conventions: ColumnConventions = field(init=False)
     _lineage: list[dict[str, Any]] = field(default_factory=list)
     _review: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.conventions = ColumnConventions(self.conn, self.target)
 
     # -- lookups, loaded once per batch -------------------------------------------------------
     def target(self, name: str, key: list[str] | None = None) -> TargetTable:
@@ -77,43 +78,6 @@ class BatchWriter:
                     mem.add(str(value), (ref,))
             self._memories[slot] = mem
         return self._memories[slot]
-
-    def existing_values(self, table: str, column: str) -> dict[str, str]:
-        """Distinct existing values of a column by their link form (up to 20k, once per batch)."""
-        slot = (table, column)
-        if slot not in self._column_values:
-            col = self.target(table).col(column)
-            rows = self.conn.execute(select(col).where(col.is_not(None)).distinct().limit(20000))
-            self._column_values[slot] = {link_form(str(v)): str(v) for (v,) in rows}
-        return self._column_values[slot]
-
-    def canonical_text(self, table: str, column: str, value: str) -> str:
-        """An existing value of the column written the same way up to case/spacing, else `value`."""
-        return self.existing_values(table, column).get(link_form(value), value)
-
-    def effective_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
-        """The plan's format, or for a column planned as plain text, the format its type and
-        existing values show (ISO dates, years): written values must match existing rows."""
-        slot = (table, colplan.name)
-        if slot not in self._formats:
-            self._formats[slot] = self._infer_format(table, colplan)
-        return self._formats[slot]
-
-    def _infer_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
-        fmt = colplan.format
-        if fmt.kind != "text" or colplan.labels:
-            return fmt
-        if colplan.value_type in ("integer", "year", "number", "date"):
-            return fmt.model_copy(update={"kind": colplan.value_type})
-        values = list(self.existing_values(table, colplan.name).values())
-        kind = python_type(self.target(table).col(colplan.name))
-        if values and all(re.fullmatch(r"\d{4}", v) for v in values):
-            return fmt.model_copy(update={"kind": "year"})
-        if kind is str and values and all(ISO_DATE.fullmatch(v) for v in values):
-            return fmt.model_copy(update={"kind": "date", "pattern": "%Y-%m-%d"})
-        if kind in (int, float):
-            return fmt.model_copy(update={"kind": "integer" if kind is int else "number"})
-        return fmt
 
     # -- the batch ----------------------------------------------------------------------------
     def apply_event(self, event: ExtractionEvent) -> None:
@@ -181,7 +145,7 @@ class BatchWriter:
             self.fill(source, tplan, target, ident, row_key, accepted)
             return
         self.report.table(tplan.table).rows_inserted += 1
-        self.touched.setdefault(tplan.table, set()).add(ident)
+        self.wrote(tplan.table, ident, values)
         for column, value in key.items():
             self._lineage.append(lineage.record(source, tplan.table, row_key, column, value, key_cells.get(column)))
         for column, acc in accepted.items():
@@ -202,6 +166,10 @@ class BatchWriter:
             self.memory(tplan.table, tplan.key[0]).add(key[tplan.key[0]], ident)
         else:
             self.memory_composite(tplan, target).add(KEY_SEP.join(key[k] for k in tplan.key), ident)
+
+    def wrote(self, table: str, ident: Ident, columns: Iterable[str]) -> None:
+        """Remember which cells the batch wrote: the checks validate those (and whole-row rules)."""
+        self.touched.setdefault(table, {}).setdefault(ident, set()).update(columns)
 
     def hold(self, source: lineage.Source, table: str, key: dict[str, str], row_key: str, column: str,
              kind: review.ReviewKind, value: Any, reason: str, cell: Cell | None, current: Any = None) -> None:
@@ -234,32 +202,12 @@ class BatchWriter:
                     if value is None:
                         continue
                 else:
-                    value = coerce(self.normalized(tplan.table, colplan, cell.value), target.col(cell.column))
+                    value = coerce(self.conventions.normalized(tplan.table, colplan, cell.value), target.col(cell.column))
             except Unnormalizable as exc:
                 self.hold(source, tplan.table, key, row_key, cell.column, "unnormalizable", cell.value, exc.reason, cell)
                 continue
             accepted[cell.column] = Accepted(value, cell)
         return accepted
-
-    def normalized(self, table: str, colplan: ColumnPlan, raw: Scalar) -> Scalar:
-        fmt = self.effective_format(table, colplan)
-        value = normalize(raw, fmt, colplan.labels)
-        if fmt.kind == "text" and not colplan.labels and isinstance(value, str) and self.table_writes_iso_dates(table):
-            full_date = full_day_date(value)  # a new date column of a table whose dates are ISO
-            value = full_date.isoformat() if full_date else value
-        if fmt.kind in ("text", "country") and isinstance(value, str) and not colplan.labels:
-            value = self.canonical_text(table, colplan.name, value)
-        return value
-
-    def table_writes_iso_dates(self, table: str) -> bool:
-        """Some text column of the table holds ISO dates only: its convention for dates."""
-        if table not in self._iso_tables:
-            target = self.target(table)
-            self._iso_tables[table] = any(
-                python_type(c) is str and (values := list(self.existing_values(table, c.name).values()))
-                and all(ISO_DATE.fullmatch(v) for v in values)
-                for c in target.table.columns if c.name not in target.key)
-        return self._iso_tables[table]
 
     def resolve_parent(self, source: lineage.Source, fk: ForeignKeyLink, cell: Cell) -> Any:
         """The referenced value for a mention of a parent row: linked, created, or None (held)."""
@@ -289,7 +237,7 @@ class BatchWriter:
         mem.add(mention, (ref[fk.column],))
         if inserted:
             self.report.table(fk.table).links_created += 1
-            self.touched.setdefault(fk.table, set()).add(ident)
+            self.wrote(fk.table, ident, [fk.match_on])
             self._lineage.append(lineage.record(source, fk.table, mention, fk.match_on, mention, cell))
         return ref[fk.column]
 
@@ -318,4 +266,4 @@ class BatchWriter:
             self._lineage.append(lineage.record(source, tplan.table, row_key, column, acc.value, acc.cell))
         if changes:
             update_cells(self.conn, target, ident, changes)
-            self.touched.setdefault(tplan.table, set()).add(ident)
+            self.wrote(tplan.table, ident, changes)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import select, tuple_
+from sqlalchemy import func, select, tuple_
 from sqlalchemy.engine import Connection
 
 from text2db.integrators.exceptions import ChecksFailed
@@ -52,17 +52,28 @@ def _batch_definition():  # type: ignore[no-untyped-def]
     return asset.add_batch_definition_whole_dataframe("whole")
 
 
-def batch_frame(conn: Connection, target: TargetTable, idents: set[Ident]) -> pd.DataFrame:
-    """The written rows plus every row sharing one of their natural keys (duplicates show)."""
+def batch_frame(conn: Connection, target: TargetTable, written: dict[Ident, set[str]]) -> pd.DataFrame:
+    """The written rows plus every row sharing one of their natural keys (duplicates show).
+
+    Cells the batch did not write are blanked, except the columns whole-row rules need (keys,
+    identity, foreign keys, NOT NULL): an old odd value elsewhere in a row must not fail
+    every batch that later fills one of its cells.
+    """
     table = target.table
     ident_cols = [table.c[c] for c in target.identity]
     id_expr = tuple_(*ident_cols) if len(ident_cols) > 1 else ident_cols[0]
-    id_values = list(idents) if len(ident_cols) > 1 else [i[0] for i in idents]
+    id_values = list(written) if len(ident_cols) > 1 else [i[0] for i in written]
     rows = conn.execute(select(table).where(id_expr.in_(id_values))).mappings().all()
     if len(target.key) == 1 and rows:
         key_col = table.c[target.key[0]]
         rows = conn.execute(select(table).where(key_col.in_({r[key_col.name] for r in rows}))).mappings().all()
-    return pd.DataFrame([dict(r) for r in rows], columns=[c.name for c in table.columns], dtype=object)
+    structural = set(target.key) | set(target.identity) | {c.name for c in table.columns if not c.nullable}
+    structural |= {fk.parent.name for fk in table.foreign_keys}
+    records = []
+    for row in rows:
+        kept = structural | written.get(tuple(row[c] for c in target.identity), set())
+        records.append({c.name: (row[c.name] if c.name in kept else None) for c in table.columns})
+    return pd.DataFrame(records, columns=[c.name for c in table.columns], dtype=object)
 
 
 def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame) -> list[Any]:
@@ -87,7 +98,9 @@ def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None,
         elif colplan.labels:
             found.append(gxe.ExpectColumnValuesToBeInSet(column=name, value_set=list(colplan.labels)))
         elif fmt.kind == "year" and python_type(table.c[name]) is int:
-            found.append(gxe.ExpectColumnValuesToBeBetween(column=name, min_value=1, max_value=date.today().year + 5))
+            low, high = existing_range(conn, target, name, frame)
+            found.append(gxe.ExpectColumnValuesToBeBetween(column=name, min_value=min(1, low if low is not None else 1),
+                                                           max_value=max(date.today().year + 5, high or 0)))
         elif fmt.kind == "text" and python_type(table.c[name]) is str:
             regex = learned_format(conn, target, name, frame)
             if regex:
@@ -100,6 +113,16 @@ def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None,
         present = [r[0] for r in conn.execute(select(ref).where(ref.in_(referenced)))] if referenced else []
         found.append(gxe.ExpectColumnValuesToBeInSet(column=column, value_set=present or [None]))
     return found
+
+
+def existing_range(conn: Connection, target: TargetTable, column: str, frame: pd.DataFrame) -> tuple[Any, Any]:
+    """(min, max) of the column over the rows outside the batch: the range its data allows."""
+    col, ident = target.table.c[column], target.table.c[target.identity[0]]
+    query = select(func.min(col), func.max(col))
+    if len(target.identity) == 1 and len(frame):
+        query = query.where(ident.not_in([v for v in frame[ident.name] if v is not None]))
+    low, high = conn.execute(query).one()
+    return low, high
 
 
 def learned_format(conn: Connection, target: TargetTable, column: str, frame: pd.DataFrame) -> str | None:
@@ -116,24 +139,28 @@ def learned_format(conn: Connection, target: TargetTable, column: str, frame: pd
     return None
 
 
-def validate_batch(conn: Connection, plan: Plan, touched: dict[str, set[Ident]],
-                   targets: dict[str, TargetTable] | None = None) -> None:
-    """Raise ChecksFailed listing every failing expectation of the batch's rows."""
+def validate_frame(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame) -> Any:
+    """Run the table's derived expectations on `frame`; the GX validation result (all results)."""
     import great_expectations as gx
 
     batch_definition = _batch_definition()  # also makes the ephemeral context current for suites
+    suite = gx.ExpectationSuite(name=f"text2db-{target.table.name}-{uuid.uuid4().hex[:8]}")
+    for expectation in expectations(conn, target, tplan, frame):
+        suite.add_expectation(expectation)
+    with _gx_lock:
+        return batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(suite)
+
+
+def validate_batch(conn: Connection, plan: Plan, touched: dict[str, dict[Ident, set[str]]],
+                   targets: dict[str, TargetTable] | None = None) -> None:
+    """Raise ChecksFailed listing every failing expectation of the batch's rows."""
     failures: list[dict[str, object]] = []
-    for name, idents in touched.items():
-        if not idents:
+    for name, written in touched.items():
+        if not written:
             continue
         tplan = next((t for t in plan.tables if t.table == name), None)
         target = (targets or {}).get(name) or reflect(conn, name, tplan.key if tplan else [])
-        frame = batch_frame(conn, target, idents)
-        suite = gx.ExpectationSuite(name=f"text2db-{name}-{uuid.uuid4().hex[:8]}")
-        for expectation in expectations(conn, target, tplan, frame):
-            suite.add_expectation(expectation)
-        with _gx_lock:
-            result = batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(suite)
+        result = validate_frame(conn, target, tplan, batch_frame(conn, target, written))
         for r in result.results:
             if not r.success:
                 cfg = r.expectation_config

@@ -23,6 +23,7 @@ FUZZY_LINK = 95.0
 FUZZY_REVIEW = 88.0
 EMBED_LINK = 0.95  # cosine similarity: link at or above (and the fuzzy score must not contradict)
 EMBED_REVIEW = 0.88
+EMBED_GATE = 60.0  # rapidfuzz token_set_ratio a stored name must reach for the encoder to be asked
 
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
@@ -105,6 +106,10 @@ class ValueMemory:
         if close:
             return Link("ambiguous", score=close[0][1] / 100, reason=f"{mention!r} is close to {self._forms[close[0][0]][0]!r} ({close[0][1]:.0f})")
         if not use_embeddings:
+            return Link("new", score=scored[0][1] / 100 if scored else 0.0)
+        # The encoder costs ~15 ms a name: ask it only when some stored name shares words with
+        # the mention ("Aguilera, Christina"); names with nothing in common never scored >= 0.88.
+        if process.extractOne(form, list(self._forms), scorer=fuzz.token_set_ratio, score_cutoff=EMBED_GATE) is None:
             return Link("new", score=scored[0][1] / 100 if scored else 0.0)
         return self._embedding(mention, scored[0][1] if scored else 0.0)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 
 from text2db.config import Settings, get_settings
 from text2db.integrators import lineage, review
@@ -59,9 +59,27 @@ class Integrator:
         self.checks = checks
         self.use_embeddings = use_embeddings
         self.last_check_seconds = 0.0
+        self._bookkeeping_ready = False
+
+    def ensure_bookkeeping_tables(self) -> None:
+        """Create text2db_lineage/_review once, outside any batch: two integrators starting
+        together race on CREATE TABLE, and the loser just finds the table there on retry."""
+        if self._bookkeeping_ready:
+            return
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as conn:
+                    lineage.metadata.create_all(conn, checkfirst=True)
+                    review.metadata.create_all(conn, checkfirst=True)
+                break
+            except (IntegrityError, ProgrammingError):
+                if attempt == 2:
+                    raise
+        self._bookkeeping_ready = True
 
     def apply(self, events: Sequence[ExtractionEvent]) -> ApplyReport:
         with database_errors():
+            self.ensure_bookkeeping_tables()
             with self.engine.begin() as conn:
                 return self.apply_in(conn, events)
 
@@ -84,6 +102,7 @@ class Integrator:
                 started = time.perf_counter()
                 validate_batch(conn, self.plan, writer.touched, writer.targets)
                 self.last_check_seconds = time.perf_counter() - started
+                log.debug("GX checks of %d event(s): %.3f s", len(events), self.last_check_seconds)
             return writer.report
 
 

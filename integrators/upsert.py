@@ -17,7 +17,7 @@ from sqlalchemy import Column, MetaData, Table, func, inspect, select, text, tup
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
+from text2db.integrators.exceptions import DatabaseUnavailable, PlanMismatch, Unnormalizable
 
 Ident = tuple[Any, ...]  # a row's identity: its primary key values (or key values without a PK)
 
@@ -156,7 +156,8 @@ def insert_row(conn: Connection, target: TargetTable, values: dict[str, Any]) ->
     if returned is not None:
         return tuple(returned), True
     existing = _find_by_key(conn, target, values)
-    assert existing is not None, "ON CONFLICT skipped the insert, so the key exists"
+    if existing is None:  # the conflicting row is not visible yet (or was deleted): retry the batch
+        raise DatabaseUnavailable(f"row {values!r} of {target.table.name!r} conflicted but is not visible")
     return existing, False
 
 

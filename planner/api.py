@@ -88,6 +88,7 @@ def _with_llm(engine: Engine, instruction: str, job: str, settings: Settings, ll
             notes.append(f"LLM plan (attempt {revision + 1}) unusable: {exc}")
             feedback = str(exc)
             continue
+        notes.extend(n for n in drafted.notes if n not in notes)
         report = analyze(drafted.plan, observation, engine, settings)
         if report.passed and not report.mismatches:
             return drafted.plan, report, revision

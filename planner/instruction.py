@@ -26,6 +26,9 @@ INFILLING = re.compile(
     r"|fill\s+(the\s+)?(gaps|blanks|empty|missing|nulls?)|complete\s+the\s+(missing|empty)|are\s+missing|null\s+cells?"
     r"|(rows|records)\s+(that\s+)?(are\s+)?incomplete|missing|where\s+(it\s+is\s+|they\s+are\s+)?(empty|blank|null))\b",
     re.I)
+ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" - but not "add the missing dates"
+    r"\b(add|insert|put|populate|load|append|register)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
+    r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
@@ -48,11 +51,24 @@ class Mention:
 
 
 def task_type(instruction: str) -> TaskType:
+    """Column addition when a new column is named; row population when rows are to be added
+    (filling comes with it); data infilling when only gaps are to be filled."""
     if COLUMN_ADDITION.search(instruction) and NEW_COLUMN_NAME.search(instruction):
         return "column_addition"
-    if INFILLING.search(instruction):
+    if INFILLING.search(instruction) and not ADD_ROWS.search(instruction):
         return "data_infilling"
     return "row_population"
+
+
+def explicit_task_type(instruction: str) -> TaskType | None:
+    """The task type when the instruction states it in words the rules know, else None."""
+    if COLUMN_ADDITION.search(instruction) and NEW_COLUMN_NAME.search(instruction):
+        return "column_addition"
+    if ADD_ROWS.search(instruction):
+        return "row_population"
+    if INFILLING.search(instruction):
+        return "data_infilling"
+    return None
 
 
 def only_existing_rows(instruction: str) -> bool:
@@ -66,8 +82,9 @@ def new_column_name(instruction: str) -> str | None:
     return (m.group(1) or m.group(2) or "").strip() or None
 
 
-def _find(pattern: str, text: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", text, re.I)]
+def _find(pattern: str, text: str, plural: bool = False) -> list[tuple[int, int]]:
+    suffix = "(?:s|es)?" if plural else ""
+    return [(m.start(), m.end()) for m in re.finditer(rf"(?<![\w-]){pattern}{suffix}(?![\w-])", text, re.I)]
 
 
 def target_table(instruction: str, observation: Observation) -> TableObservation | None:
@@ -116,7 +133,7 @@ def mentions(instruction: str, table: TableObservation, skip: set[str]) -> list[
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
     for phrase, column in column_phrases(table, skip):
-        for start, end in _find(re.escape(phrase).replace(r"\ ", r"[\s_-]+"), instruction):
+        for start, end in _find(re.escape(phrase).replace(r"\ ", r"[\s_-]+"), instruction, plural=True):
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))

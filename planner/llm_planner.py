@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from text2db.config import Settings
+from text2db.planner import instruction as ins
 from text2db.planner.exceptions import LlmPlanningFailed, PlanningFailed
 from text2db.planner.lexicon import entity_of, meaning_of, words
 from text2db.planner.rules import Drafted, column_plan, key_for, new_column_plan, parent_plans
@@ -109,10 +110,20 @@ class LlmPlanner:
 
     def plan(self, instruction: str, observation: Observation, job: str, feedback: str = "") -> Drafted:
         draft = self.ask(instruction, observation, feedback)
-        return Drafted(build_plan(draft, instruction, observation, job, self.name), [])
+        notes: list[str] = []
+        return Drafted(build_plan(draft, instruction, observation, job, self.name, notes), notes)
 
 
-def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str) -> Plan:
+def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str,
+               notes: list[str] | None = None) -> Plan:
+    """The Plan for a validated draft. Where the instruction states the task type or a
+    restriction to existing rows in words the rules know, the words win over the model."""
+    notes = notes if notes is not None else []
+    stated = ins.explicit_task_type(instruction)
+    if stated is not None and stated != draft.task_type and "column_addition" not in (stated, draft.task_type):
+        notes.append(f"the LLM planned {draft.task_type}; the instruction says {stated}")
+        draft = draft.model_copy(update={"task_type": stated})
+    draft = draft.model_copy(update={"only_existing_rows": ins.only_existing_rows(instruction)})
     if not observation.has_table(draft.table):
         raise LlmPlanningFailed(f"the LLM chose table {draft.table!r}, which does not exist")
     table = observation.table(draft.table)

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import MetaData, Table, and_, create_engine, delete, event, or_, select, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from text2db.config import Settings
 from text2db.errors import Text2DbError
@@ -42,6 +42,9 @@ def simulate(engine: Engine, plan: Plan, observation: Observation, settings: Set
             trans = conn.begin()
             try:
                 _run(conn, sim_engine, build_integrator, plan, observation, settings, report)
+            except SQLAlchemyError as exc:  # e.g. no write permission: the static checks still stand
+                report.simulation = Simulation(status="failed", reason=f"{exc.__class__.__name__}: {exc}"[:500])
+                report.add("warning", "simulation_failed", f"the simulation could not run: {exc.__class__.__name__}")
             finally:
                 trans.rollback()
     finally:

@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
+from text2db.errors import ConfigError
 from text2db.quality.exceptions import BaselineOutputError, LlmUnavailable
+from text2db.quality.llmusage import counting_client
 from text2db.quality.target import TargetTable, add_column, reflect, sample_rows, upsert
 
 if TYPE_CHECKING:
@@ -41,13 +43,11 @@ class LlmAnswer(BaseModel):
 
 
 SYSTEM = (
-    "You update a SQL database from documents. Answer with one JSON object only, for example "
-    '{"new_columns": [{"table": "person", "name": "height", "type": "REAL"}], '
-    '"rows": [{"table": "person", "name": "Ada Lovelace", "height": 1.65}]}. '
-    "new_columns: only a column the instruction asks to add, else []. rows: one flat object per "
-    "entity the instruction asks about, with the table, its key column and the values stated in "
-    "the documents, written in the same format as the example rows. Leave out values the "
-    "documents do not state."
+    "You update a SQL database from documents, following the instruction. Answer with one JSON "
+    "object only. new_columns: the columns the instruction asks to add, else []. rows: one flat "
+    "object per entity of the documents the instruction is about, with its key column and every "
+    "value the documents state, written in the same format as the example rows. Leave out "
+    "values the documents do not state."
 )
 
 
@@ -57,14 +57,19 @@ def build_prompt(instance: Instance, engine: Engine, tables: list[TargetTable]) 
         parts.append(t.create_sql or f"{t.name}({', '.join(t.columns)})")
         parts.append(f"Rows of {t.name} are identified by the column {t.key!r}. Example rows:")
         parts += [json.dumps(r, ensure_ascii=False, default=str) for r in sample_rows(engine, t)]
-    parts += ["", "Documents:", instance.text.strip(), "", "JSON answer:"]
+    shape = ", ".join(f'{{"table": "{t.name}", "{t.key}": ..., <column>: <value>, ...}}' for t in tables)
+    parts += ["", "Documents:", instance.text.strip(), ""]
+    parts.append(f'Answer as {{"new_columns": [{{"table": ..., "name": ..., "type": "TEXT|INTEGER|REAL"}}], "rows": [{shape}]}}')
     return "\n".join(parts)
 
 
 def ask_llm(settings: Settings, prompt: str, stats: RunStats) -> str:
-    from openai import APIConnectionError, APITimeoutError, OpenAI
+    """One chat completion in JSON mode; a slow shared CPU server gets 5x the usual timeout."""
+    from openai import APIConnectionError, APITimeoutError
 
-    client = OpenAI(base_url=settings.llm_base_url or "http://127.0.0.1:8011/v1", api_key=settings.llm_api_key, timeout=settings.llm_timeout_s * 3)
+    client = counting_client(settings, timeout_factor=5.0)
+    if client is None:
+        raise ConfigError("--mode llm-only needs an LLM", hint="set TEXT2DB_LLM_BASE_URL, e.g. http://127.0.0.1:8011/v1")
     try:
         response = client.chat.completions.create(
             model=settings.llm_model,
@@ -74,9 +79,9 @@ def ask_llm(settings: Settings, prompt: str, stats: RunStats) -> str:
             response_format={"type": "json_object"},
         )
     except (APIConnectionError, APITimeoutError) as exc:
-        raise LlmUnavailable(f"LLM at {client.base_url} did not answer: {exc}") from exc
-    stats.llm_calls += 1
-    stats.llm_tokens += response.usage.total_tokens if response.usage else 0
+        raise LlmUnavailable(f"LLM at {settings.llm_base_url} did not answer: {exc}") from exc
+    stats.llm_calls += client.calls
+    stats.llm_tokens += client.tokens
     return response.choices[0].message.content or ""
 
 
@@ -122,8 +127,3 @@ def run_llm_only(engine: Engine, instance: Instance, settings: Settings, stats: 
     stats.report = {"answer": content[:4000]}  # kept in run.json, also when it does not parse
     stats.report |= apply_answer(engine, tables, parse_answer(content), instance.instruction)
 
-
-def run_template(engine: Engine, instance: Instance, settings: Settings, stats: RunStats) -> None:
-    from text2db.quality.template import run_template as run
-
-    run(engine, instance, settings, stats)

@@ -45,26 +45,19 @@ class RunStats:
 Mode = Callable[[Engine, Instance, Settings, RunStats], None]
 
 
-def pipeline_mode(via_kafka: bool) -> Mode:
-    """plan -> extract per document -> integrate, through the seams of ARCHITECTURE.md."""
-
-    def run(engine: Engine, instance: Instance, settings: Settings, stats: RunStats) -> None:
+def mode_for(name: str, via_kafka: bool = False) -> Mode:
+    """The function that updates one instance's database; imported late so a mode's heavy
+    dependencies load only when that mode runs."""
+    if name == "pipeline":
         from text2db.quality.jobs import run_job, run_job_via_kafka
 
-        (run_job_via_kafka if via_kafka else run_job)(engine, instance, settings, stats)
-
-    return run
-
-
-def mode_for(name: str, via_kafka: bool = False) -> Mode:
-    if name == "pipeline":
-        return pipeline_mode(via_kafka)
+        return run_job_via_kafka if via_kafka else run_job
     if name == "llm-only":
         from text2db.quality.baselines import run_llm_only
 
         return run_llm_only
     if name == "template":
-        from text2db.quality.baselines import run_template
+        from text2db.quality.template import run_template
 
         return run_template
     raise ValueError(f"unknown mode {name!r}; one of {MODES}")

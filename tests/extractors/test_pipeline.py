@@ -87,11 +87,11 @@ def test_classification_column_uses_the_label_classifier() -> None:
     _assert_grounded(event, FILM)
 
 
-def test_prompt_injection_cannot_change_the_columns_written(person_plan: Plan, fake_llm) -> None:
+def test_prompt_injection_cannot_change_the_columns_written(person_plan: Plan, fake_llm, tmp_path) -> None:
     text = PREVOST + " " + INJECTION
     fake_llm.replies += [json.dumps({"admin": "yes", "password": "hunter2", "birth": "1 January 2000",
                                      "death": "5 January 1816", "DROP TABLE person": "x"})] * 4
-    ex = Extractor(person_plan, Settings(llm_base_url=fake_llm.base_url),
+    ex = Extractor(person_plan, Settings(llm_base_url=fake_llm.base_url, home=tmp_path),
                    ExtractorConfig(accept_threshold=0.99, llm_for_missing=True, llm_calls_per_document=4))
     event = ex.extract(DocumentEvent(job="j", document_id="inj", text=text))
     planned = {c.name for c in person_plan.tables[0].columns}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import make_plan
 
 from text2db.config import Settings
 from text2db.extractors.configuration import ExtractorConfig
@@ -18,6 +17,11 @@ TEXT = (
 )
 DOC = DocumentEvent(job="j", document_id="d1", text=TEXT)
 NAME = "Louise Faure-Favier"
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TEXT2DB_HOME", str(tmp_path / "home"))  # LLM labels land in a temporary home
 
 
 def _extractor(plan, base_url: str | None, **config: object) -> Extractor:
@@ -51,6 +55,8 @@ def test_low_confidence_goes_to_the_llm_and_its_grounded_answer_wins(person_plan
     assert TEXT[cells["birth_place"].evidence.start:cells["birth_place"].evidence.end] == "Firminy"
     assert cells["birth"].tool == "text2db.llm.v1" and cells["birth"].confidence > 0.9  # agreement raises confidence
     assert event.stats.llm_calls == 1 and event.stats.llm_tokens == 120 and event.stats.values_llm >= 3
+    labels = (Settings().home / "labels" / "llm.jsonl").read_text().splitlines()  # distillation labels recorded
+    assert any('"Firminy"' in line or "Firminy" in line for line in labels)
 
 
 def test_invented_values_are_rejected_and_the_small_model_answer_kept(person_plan, fake_llm) -> None:

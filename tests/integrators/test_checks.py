@@ -55,7 +55,7 @@ def test_checks_see_the_batchs_uncommitted_rows_and_learn_formats_from_existing_
         conn.execute(text("INSERT INTO person (name, birth) VALUES ('Bad Row', '5 August 1997')"))
         ident = conn.execute(text("SELECT id FROM person WHERE name = 'Bad Row'")).scalar()
         with pytest.raises(ChecksFailed) as failed:
-            validate_batch(conn, raw_birth_plan(), {"person": {(ident,)}})
+            validate_batch(conn, raw_birth_plan(), {"person": {(ident,): {"birth"}}})
         trans.rollback()
     assert failed.value.failures[0]["expectation"] == "expect_column_values_to_match_regex"
     assert failed.value.failures[0]["unexpected"] == ["5 August 1997"]
@@ -109,3 +109,14 @@ def test_strftime_patterns_become_regexes() -> None:
     assert re.match(strftime_regex("%Y-%m-%d"), "1997-08-05")
     assert not re.match(strftime_regex("%Y-%m-%d"), "5 August 1997")
     assert re.match(strftime_regex("%d %B %Y"), "05 August 1997")
+
+
+def test_an_old_odd_value_does_not_fail_a_batch_filling_another_cell(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with person_db.begin() as conn:
+        conn.execute(text("UPDATE person SET birth = 'circa 1870' WHERE name = 'Marie Faure-Favier'"))
+    event = make_event("people", "person", {"name": "Marie Faure-Favier"}, {"citizenship": "French"})
+    report = build_integrator(person_db, person_plan("data_infilling"), settings).apply([event])
+    assert report.table("person").cells_filled == 1
+    bad = make_event("people", "person", {"name": "Taio Cruz"}, {"birth": "circa 1983"}, document_id="d2")
+    assert build_integrator(person_db, person_plan("data_infilling"), settings).apply([bad]).review_items == 1

@@ -138,3 +138,20 @@ def test_apply_in_runs_inside_the_callers_transaction(person_db: Engine, make_ev
         assert conn.execute(text("SELECT count(*) FROM person")).scalar() == 4
         trans.rollback()
     assert rows(person_db, "SELECT count(*) FROM person") == [(3,)]
+
+
+def test_a_key_without_unique_constraint_or_id_default_is_serialized(
+        db_engine: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with db_engine.begin() as conn:  # no UNIQUE on name; on PostgreSQL the id has no default either
+        conn.execute(text("CREATE TABLE city (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT)"))
+        conn.execute(text("INSERT INTO city (id, name) VALUES (7, 'Durg')"))
+    plan = Plan(job="cities", instruction="add cities", planner="test", tables=[TablePlan(
+        table="city", operation="row_population", entity="city", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="city"),
+            ColumnPlan(name="country", tool="attribute", question="country", format=ValueFormat(kind="country"))])])
+    events = [make_event("cities", "city", {"name": "Firminy"}, {"country": "French"}, document_id="d1"),
+              make_event("cities", "city", {"name": "Durg"}, {"country": "Indian"}, document_id="d2"),
+              make_event("cities", "city", {"name": "Firminy"}, {"country": "France"}, document_id="d3")]
+    report = build_integrator(db_engine, plan, settings).apply(events)
+    assert report.table("city").rows_inserted == 1 and report.table("city").cells_filled == 1
+    assert rows(db_engine, "SELECT id, name, country FROM city ORDER BY id") == [(7, "Durg", "India"), (8, "Firminy", "France")]

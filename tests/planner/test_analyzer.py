@@ -4,9 +4,10 @@ through the real integrator on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import sys
+import uuid
 
 import pytest
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Engine
 
 from text2db.planner.analyzer import analyze
@@ -15,6 +16,8 @@ from text2db.planner.exceptions import PlanRejected
 from text2db.planner.observer import observe
 from text2db.planner.rules import plan_with_rules
 from text2db.schemas.plan import Plan
+
+from .conftest import build_movies
 
 FILMS = "Add the films described in the articles, with their director, genre and release year."
 
@@ -141,3 +144,26 @@ def test_simulation_skipped_when_integrator_unavailable(movies_engine: Engine, m
     report = analyze(plan_with_rules(FILMS, obs, "j").plan, obs, movies_engine)
     assert report.passed and report.simulation.status == "skipped"
     assert report.simulation.reason.startswith("skipped: integrator unavailable")
+
+
+
+def test_read_only_credentials_still_get_a_statically_checked_plan(pg_url: str, pg_admin: Engine) -> None:
+    owner = create_engine(pg_url)
+    build_movies(owner)
+    role = f"t2d_ro_{uuid.uuid4().hex[:8]}"
+    with pg_admin.connect() as conn:
+        conn.execute(text(f'CREATE ROLE "{role}" LOGIN'))
+    with owner.begin() as conn:
+        conn.execute(text(f'GRANT SELECT ON ALL TABLES IN SCHEMA public TO "{role}"'))
+    reader = create_engine(pg_url.replace("postgres@", f"{role}@"))
+    try:
+        result = make_plan(reader, FILMS, "j", llm=False)
+        assert result.report.passed and result.report.simulation.status == "failed"
+        assert any(i.code == "simulation_failed" for i in result.report.issues)
+    finally:
+        reader.dispose()
+        with owner.begin() as conn:
+            conn.execute(text(f'DROP OWNED BY "{role}"'))
+        owner.dispose()
+        with pg_admin.connect() as conn:
+            conn.execute(text(f'DROP ROLE "{role}"'))

@@ -40,6 +40,16 @@ def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_opena
     assert "table films" in body["messages"][1]["content"] and INSTRUCTION in body["messages"][1]["content"]
 
 
+def test_stated_task_type_and_row_restriction_win_over_the_model(sqlite_movies: Engine, fake_openai) -> None:
+    instruction = "Add the films described in these articles, with their genre and release year."
+    with fake_openai([_draft(only_existing_rows=True)]) as server:
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+    films = result.plan.table("films")
+    assert result.plan.planner == "llm:fake-model"
+    assert films.operation == "row_population" and not films.only_existing_rows
+    assert "the LLM planned data_infilling; the instruction says row_population" in result.report.notes
+
+
 def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai) -> None:
     replies = [_draft(columns=["genre", "shoe_size"]), _draft()]
     with fake_openai(replies) as server:

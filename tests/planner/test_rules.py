@@ -56,6 +56,17 @@ def test_foreign_key_parent_first_and_created(movies_engine: Engine) -> None:
     assert plan.table("directors").key == ["name"]
 
 
+def test_adding_rows_and_filling_gaps_in_one_instruction(movies_engine: Engine) -> None:
+    # the films demo's instruction: rows are added, and gaps of existing rows filled on the way
+    plan = plan_with_rules("Add every new film and its director, and fill in missing release years",
+                           observe(movies_engine), "j").plan
+    films = plan.table("films")
+    assert films.operation == "row_population" and not films.only_existing_rows
+    assert _cols(plan, "films") == ["director_id", "released"]
+    update = plan_with_rules("Update the films table: add the genre where missing.", observe(movies_engine), "j").plan
+    assert update.table("films").operation == "data_infilling" and _cols(update, "films") == ["genre"]
+
+
 def test_column_addition_with_requested_format(movies_engine: Engine) -> None:
     obs = observe(movies_engine)
     plan = plan_with_rules('Add a new column "death_date" to the directors table: the date of death, written as an '

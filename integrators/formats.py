@@ -1,0 +1,90 @@
+"""How a column's values are written, when the plan leaves it open: a column planned as plain
+text takes the format its SQL type and existing rows show (ISO dates, years), a full date
+in a table whose dates are ISO is written ISO, and a value equal to an existing one up to
+case and spacing is written as the existing one. Benchmarks and users compare exact strings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+
+from text2db.integrators.link import link_form
+from text2db.integrators.normalize import full_day_date, normalize
+from text2db.integrators.upsert import TargetTable, python_type
+from text2db.schemas.events import Scalar
+from text2db.schemas.plan import ColumnPlan, ValueFormat
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+YEAR = re.compile(r"\d{4}")
+
+
+class ColumnConventions:
+    """Per-batch cache of what existing rows show about each column (read once, in the batch)."""
+
+    def __init__(self, conn: Connection, target: Callable[[str], TargetTable]) -> None:
+        self.conn = conn
+        self.target = target
+        self._column_values: dict[tuple[str, str], dict[str, str]] = {}
+        self._formats: dict[tuple[str, str], ValueFormat] = {}
+        self._iso_tables: dict[str, bool] = {}
+
+    def existing_values(self, table: str, column: str) -> dict[str, str]:
+        """Distinct existing values of a column by their link form (up to 20k, once per batch)."""
+        slot = (table, column)
+        if slot not in self._column_values:
+            col = self.target(table).col(column)
+            rows = self.conn.execute(select(col).where(col.is_not(None)).distinct().limit(20000))
+            self._column_values[slot] = {link_form(str(v)): str(v) for (v,) in rows}
+        return self._column_values[slot]
+
+    def canonical_text(self, table: str, column: str, value: str) -> str:
+        """An existing value of the column written the same way up to case/spacing, else `value`."""
+        return self.existing_values(table, column).get(link_form(value), value)
+
+    def effective_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
+        """The plan's format, or for a column planned as plain text, the format its type and
+        existing values show (ISO dates, years): written values must match existing rows."""
+        slot = (table, colplan.name)
+        if slot not in self._formats:
+            self._formats[slot] = self._infer_format(table, colplan)
+        return self._formats[slot]
+
+    def _infer_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
+        fmt = colplan.format
+        if fmt.kind != "text" or colplan.labels:
+            return fmt
+        if colplan.value_type in ("integer", "year", "number", "date"):
+            return fmt.model_copy(update={"kind": colplan.value_type})
+        values = list(self.existing_values(table, colplan.name).values())
+        kind = python_type(self.target(table).col(colplan.name))
+        if values and all(YEAR.fullmatch(v) for v in values):
+            return fmt.model_copy(update={"kind": "year"})
+        if kind is str and values and all(ISO_DATE.fullmatch(v) for v in values):
+            return fmt.model_copy(update={"kind": "date", "pattern": "%Y-%m-%d"})
+        if kind in (int, float):
+            return fmt.model_copy(update={"kind": "integer" if kind is int else "number"})
+        return fmt
+
+    def normalized(self, table: str, colplan: ColumnPlan, raw: Scalar) -> Scalar:
+        fmt = self.effective_format(table, colplan)
+        value = normalize(raw, fmt, colplan.labels)
+        if fmt.kind == "text" and not colplan.labels and isinstance(value, str) and self.table_writes_iso_dates(table):
+            full_date = full_day_date(value)  # a new date column of a table whose dates are ISO
+            value = full_date.isoformat() if full_date else value
+        if fmt.kind in ("text", "country") and isinstance(value, str) and not colplan.labels:
+            value = self.canonical_text(table, colplan.name, value)
+        return value
+
+    def table_writes_iso_dates(self, table: str) -> bool:
+        """Some text column of the table holds ISO dates only: its convention for dates."""
+        if table not in self._iso_tables:
+            target = self.target(table)
+            self._iso_tables[table] = any(
+                python_type(c) is str and (values := list(self.existing_values(table, c.name).values()))
+                and all(ISO_DATE.fullmatch(v) for v in values)
+                for c in target.table.columns if c.name not in target.key)
+        return self._iso_tables[table]
