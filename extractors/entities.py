@@ -42,10 +42,17 @@ _FUNCTION_WORDS = set(
     "The In On At By A An After Before When While During Since From With For Of And But His Her Its Their This That "
     "These Those As Under Following According Although Despite Both Neither Then Later Early".split()
 )
-_PLACE_BEFORE = re.compile(r"(?:\b(?:in|at|from|near|to|of)|,)\s+$")
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|near)\s+$")
 _COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|refers to)\s")
 _QUOTED = re.compile(r"[\"“]\s?([^\"“”\n]{1,80}?)\s?[\"”]")
 _AFTER_WORK_NOUN = re.compile(r"\b(?:album|single|song|film|novel|book|EP|series|opera|play|game|musical|poem)s?,?\s+(?=[\"“A-Z])")
+_TITLE_YEAR = re.compile(r"((?:[A-Z][\w'’&.\-]*\s?){1,6})\s?[\"”]?\s\((?:1[0-9]{3}|20[0-9]{2})\)")
+_PERSON_CUE = re.compile(
+    r"\b(?:married to|(?:son|daughter|wife|husband|brother|sister|father|mother|widow) of|(?:singer|songwriter|singer-songwriter|"
+    r"actor|actress|writer|author|novelist|poet|painter|director|producer|politician|player|musician|composer|rapper|"
+    r"journalist|seismologist|scientist|footballer|cricketer|artist|guitarist|drummer|bassist|vocalist|pianist|"
+    r"violinist|cellist|conductor|lawyer|professor|president|minister|king|queen|general|emperor)s?)\s+"
+)
 _PRONOUNS = {"he", "she", "it", "they", "his", "her", "its", "their", "i", "we", "you"}
 
 
@@ -173,11 +180,14 @@ def _person_name(parsed: Parsed, subject: Mention) -> Mention:
     return Mention(start, start + len(name), name)
 
 
-def _widen(text: str, start: int, end: int) -> tuple[int, int]:
-    """Extend an NER span over adjacent capitalized name parts spaCy left out ("Narayan Khare")."""
+def _widen(text: str, start: int, end: int, taken: list[tuple[int, int]] = []) -> tuple[int, int]:  # noqa: B006 (read only)
+    """Extend an NER span over adjacent capitalized name parts spaCy left out ("Narayan Khare"),
+    never into another entity ("President of Pakistan Asif Ali Zardari")."""
     while True:
         m = re.search(r"([A-Z][\w'’\-]*)\s$", text[max(0, start - 40):start])
         if not m or m.group(1).lower() in HONORIFICS or m.group(1) in _FUNCTION_WORDS:
+            break
+        if any(a <= start - len(m.group(0)) < b for a, b in taken):
             break
         if start - len(m.group(0)) > 0 and text[start - len(m.group(0)) - 1] not in " \"“(":
             break
@@ -191,7 +201,10 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _clean(text: str, start: int, end: int, kind: str = "") -> Mention | None:
     span = text[start:end]
-    stripped = span.strip(" \"“”'’,.;:()-–")
+    stripped = span.strip(" \"“”'’,.;:-–")
+    if "(" in stripped and ")" not in stripped[stripped.index("("):]:
+        stripped = stripped[:stripped.index("(")].rstrip()  # "Toulouse Business School(TBS"
+    stripped = stripped.strip(" ()")
     if kind == "person":
         words = stripped.split()
         while len(words) > 1 and words[0].lower().strip(".") in HONORIFICS:
@@ -212,15 +225,21 @@ def _clean(text: str, start: int, end: int, kind: str = "") -> Mention | None:
 def _candidates(parsed: Parsed, kind: str) -> list[tuple[Mention, float]]:
     text, out = parsed.text, []
     labels = KIND_LABELS.get(kind, set())
+    others = [(a, b) for a, b, label in parsed.ents() if label not in labels]
     for a, b, label in parsed.ents():
         if label in labels:
             if kind == "person":
-                a, b = _widen(text, a, b)
-                if _PLACE_BEFORE.search(text[max(0, a - 12):a]) and " " not in text[a:b].strip():
+                a, b = _widen(text, a, b, others)
+                if _PLACE_BEFORE.search(text[max(0, a - 12):a]):
                     continue  # "born in Durg": a place spaCy took for a name
             m = _clean(text, a, b, kind)
             if m:
                 out.append((m, 0.75 if kind != "work" else 0.5))
+    if kind == "person":
+        for cue in _PERSON_CUE.finditer(text):
+            name = ts.proper_phrase_at(text, cue.end())
+            if name and 2 <= len(name.text.split()) <= 4 and not any(w in _FUNCTION_WORDS for w in name.text.split()[:1]):
+                out.append((Mention(name.start, name.end, name.text), 0.6))
     if kind == "work":
         for q in _QUOTED.finditer(text):
             m = _clean(text, q.start(1), q.end(1))
@@ -228,8 +247,14 @@ def _candidates(parsed: Parsed, kind: str) -> list[tuple[Mention, float]]:
                 out.append((m, 0.7))
         for w in _AFTER_WORK_NOUN.finditer(text):
             title = ts.proper_phrase_at(text, w.end() + (1 if text[w.end()] in "\"“" else 0))
-            if title and title.text.split()[0] not in {"The", "A"} | set() or (title and len(title.text.split()) > 1):
+            while title and (title.text.split()[0] not in {"The", "A"} or len(title.text.split()) > 1):
                 out.append((Mention(title.start, title.end, title.text), 0.65))
+                more = re.match(r"\s*(?:,|and|&)\s+(?:and\s+)?[\"“]?\s*", text[title.end:title.end + 12])
+                title = ts.proper_phrase_at(text, title.end + more.end()) if more else None  # "albums Bionic and Burlesque"
+        for y in _TITLE_YEAR.finditer(text):
+            title = ts.proper_phrase_at(text, y.start(1))
+            if title and title.end == y.end(1) and title.text.split()[0] not in _FUNCTION_WORDS:
+                out.append((Mention(title.start, title.end, title.text), 0.55))
     return out
 
 
@@ -262,6 +287,9 @@ def find_entities(parsed: Parsed, kind: str) -> list[Entity]:
             if all(not (x.start <= m.start() < x.end) for x in ent.mentions):
                 ent.mentions.append(Mention(m.start(), m.end(), ent.name))
         ent.mentions.sort(key=lambda m: m.start)
+    if kind == "person":  # a "person" that is ever "in X" or "at X" is a place spaCy mislabelled
+        entities = [e for e in entities if e.main or not any(
+            _PLACE_BEFORE.search(parsed.text[max(0, m.start - 12):m.start]) for m in e.mentions)]
     return sorted(entities, key=lambda e: (not e.main, e.first.start))
 
 

@@ -96,7 +96,7 @@ def value_at(text: str, pos: int, kind: RelationKind) -> ts.Span | None:
         span = ts.proper_phrase_at(text, pos, skip_words=4, skip=DEMONYMS | {"the"})
         return span if span and span.text.lower() not in DEMONYMS else None
     span = ts.proper_phrase_at(text, pos, skip_words=1)
-    if span is None or ts.DATE.fullmatch(span.text):
+    if span is None or ts.DATE.fullmatch(span.text) or re.match(ts.MONTHS + r"\b", span.text):
         return None
     if kind.value == "country":
         return span if country_name(span.text) else None
@@ -152,6 +152,9 @@ class SpanRules:
         if demonym_kind in wanted:
             out += self._document_country(wanted[demonym_kind])
         for seg, ent in self.main.items():
+            year = self._predicate_year(ent) if self.table_kind == "work" and "released" in wanted else None
+            if year:
+                out.append(Candidate(ent.name, wanted["released"], year, 0.8, "defining-year"))
             kind = DEMONYM_KINDS.get(self.table_kind)
             if kind in wanted:
                 for span in self._predicate_demonyms(ent):
@@ -164,17 +167,7 @@ class SpanRules:
         dates = ts.dates_in(text, a, b)
         ranged = re.search(r"[–-]", inner) is not None and len(dates) >= 2
         if self.table_kind == "person" and dates:
-            born_only = re.match(r"\s*(?:born|b\.)", inner) is not None
-            if "birth" in wanted and (born_only or ranged) and not re.match(r"\s*(?:died|d\.)", inner):
-                out.append(Candidate(ent.name, wanted["birth"], dates[0], 0.9, "lifespan"))
-            if "death" in wanted and ranged:
-                out.append(Candidate(ent.name, wanted["death"], dates[1], 0.9, "lifespan"))
-            for column, date in (("birth_place", dates[0]), ("death_place", dates[-1] if ranged else None)):
-                if column in wanted and date is not None:
-                    lead = re.match(r",?\s*(?:in\s+)?", text[date.end:b])
-                    place = ts.proper_phrase_at(text, date.end + lead.end()) if lead else None
-                    if place and place.end <= b and lead.group(0).strip():
-                        out.append(Candidate(ent.name, wanted[column], place, 0.75, "lifespan-place"))
+            out += self._lifespan(ent, a, b, wanted)
         elif self.table_kind == "work" and "released" in wanted and len(dates) == 1 and re.fullmatch(r"\s*\S+\s*", inner):
             out.append(Candidate(ent.name, wanted["released"], dates[0], 0.8, "title-year"))
         elif self.table_kind == "organization" and "country" in wanted:
@@ -205,6 +198,37 @@ class SpanRules:
             out.append(Candidate(ent.name, column, near, round(0.4 + 0.2 * share, 3), "document-country", verifiable=False))
         return out
 
+    def _lifespan(self, ent: Entity, a: int, b: int, wanted: dict[str, str]) -> list[Candidate]:
+        """'(born 5 August 1997, Durg)', '(18 December 1931 in Mladá Boleslav – 10 November 1991 in Prague)',
+        '(Nîmes, 2 June 1663 — Voorburg, May 1719)', '(1797-1841)'."""
+        text, out = self.parsed.text, []
+        inner = text[a:b]
+        born = re.search(r"\b(?:born|b\.)\s", inner)
+        if born:
+            parts = [(a + born.end(), b)]
+        else:
+            cut = re.search(r"\s[–—-]\s|[–—]|(?<=\d)-(?=\d)", inner)
+            if cut is None or re.match(r"\s*(?:died|d\.)", inner):
+                return out
+            parts = [(a, a + cut.start()), (a + cut.end(), b)]
+        for (p_start, p_end), date_col, place_col in zip(parts, ("birth", "death"), ("birth_place", "death_place"), strict=False):
+            dates = ts.dates_in(text, p_start, p_end)
+            if not dates:
+                continue
+            date = dates[-1] if not born else dates[0]
+            if date_col in wanted:
+                out.append(Candidate(ent.name, wanted[date_col], date, 0.9, "lifespan"))
+            if place_col not in wanted:
+                continue
+            lead = re.match(r",?\s*(?:in\s+)?", text[date.end:p_end])
+            place = ts.proper_phrase_at(text, date.end + lead.end()) if lead and lead.group(0).strip() else None
+            if place is None or place.end > p_end:
+                place = ts.proper_phrase_at(text, p_start + len(text[p_start:p_end]) - len(text[p_start:p_end].lstrip(" ;,")))
+                place = place if place and place.end <= date.start and text[place.end:date.start].strip() == "," else None
+            if place is not None and place.end <= p_end and not ts.DATE.match(place.text):
+                out.append(Candidate(ent.name, wanted[place_col], place, 0.75, "lifespan-place"))
+        return out
+
     def _before_title(self, ent: Entity, start: int, wanted: dict[str, str]) -> list[Candidate]:
         """'the 1990 film The Hunt for Red October', "Aguilera's 2002 single Beautiful"."""
         text, out = self.parsed.text, []
@@ -233,6 +257,12 @@ class SpanRules:
         first = m.group(1).split("-")[0]
         s = max(0, start - 60) + m.start(1)
         return [ts.Span(s, s + len(first), first)] if country_name(first) else []
+
+    def _predicate_year(self, ent: Entity) -> ts.Span | None:
+        """'Clear and Present Danger is a 1994 American spy thriller film'."""
+        text, first = self.parsed.text, ent.first
+        m = re.match(r"[^.;]{0,60}?\s(?:is|was)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(1[0-9]{3}|20[0-9]{2})\s+[A-Za-z]", text[first.end:first.end + 160])
+        return ts.Span(first.end + m.start(1), first.end + m.end(1), m.group(1)) if m else None
 
     def _predicate_demonyms(self, ent: Entity) -> list[ts.Span]:
         """The nationality in a defining sentence: 'X is an Indian cricketer'."""

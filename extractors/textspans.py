@@ -18,7 +18,7 @@ DATE = re.compile(
     rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS},?\s+{YEAR}"
     rf"|{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*,?\s*{YEAR}"
     rf"|{MONTHS},?\s+{YEAR}"
-    rf"|{YEAR}(?![\d–-]?\d))"
+    rf"|{YEAR}(?!\d)(?![–-]\d{{2}}\b))"
 )
 _DATE_LEAD = re.compile(r"(?:(?:on|in|during|around|about|circa|c\.|by|from|the year|early|late|mid)\s+)*", re.I)
 _TOKEN = re.compile(r"[\w][\w'’&.\-]*|[^\w\s]")
@@ -96,14 +96,14 @@ def proper_phrase_at(text: str, pos: int, skip_words: int = 0, skip: set[str] | 
                 break
         elif tok.lower() in CONNECTORS and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
             pass
-        elif tok in {"-", "'s"} and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
+        elif tok in {"-", "'s", "&"} and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
             pass
         else:
             break
         j += 1
     start, end = toks[first][0], toks[last][1]
     possessive = re.search(r"\s?['’]s?$", text[start:end])
-    if possessive and end - possessive.start() < end - start:
+    if possessive and possessive.start() > 0:
         end = start + possessive.start()
     return Span(start, end, text[start:end])
 

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 
 from text2db.config import Settings, get_settings
 from text2db.planner.analyzer import analyze
-from text2db.planner.exceptions import LlmPlanningFailed, PlanningFailed, PlanRejected
+from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed, PlanningFailed, PlanRejected
 from text2db.planner.observer import observe
 from text2db.planner.report import AnalysisReport
 from text2db.planner.rules import RULES_V1, Drafted, plan_with_rules
@@ -84,7 +84,10 @@ def _with_llm(engine: Engine, instruction: str, job: str, settings: Settings, ll
     for revision in range(max_revisions + 1):
         try:
             drafted: Drafted = planner.plan(instruction, observation, job, feedback)
-        except (LlmPlanningFailed, PlanningFailed) as exc:
+        except LlmPlanningFailed as exc:  # the endpoint failed: asking again costs another timeout
+            notes.append(f"LLM planner failed ({exc}); the rule planner planned instead")
+            return passable
+        except (LlmPlanInvalid, PlanningFailed) as exc:
             notes.append(f"LLM plan (attempt {revision + 1}) unusable: {exc}")
             feedback = str(exc)
             continue

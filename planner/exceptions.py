@@ -31,3 +31,8 @@ class LlmPlanningFailed(Text2DbError, Transient):
     """The LLM endpoint failed or returned no usable plan (the rule planner takes over)."""
 
     hint = "check TEXT2DB_LLM_BASE_URL and that the LLM server is running"
+
+
+class LlmPlanInvalid(Text2DbError, Terminal):
+    """The LLM answered, but its plan does not parse or names what does not exist; the message
+    goes back to it as feedback, then the rule planner takes over."""

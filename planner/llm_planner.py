@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from text2db.config import Settings
 from text2db.planner import instruction as ins
-from text2db.planner.exceptions import LlmPlanningFailed, PlanningFailed
+from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed, PlanningFailed
 from text2db.planner.lexicon import entity_of, meaning_of, words
 from text2db.planner.rules import Drafted, column_plan, key_for, new_column_plan, parent_plans
 from text2db.schemas.observation import Observation
@@ -69,11 +69,11 @@ def parse_draft(content: str) -> LlmDraft:
     """The JSON object in the model's answer, validated; anything else is a planning failure."""
     match = re.search(r"\{.*\}", content or "", re.S)
     if match is None:
-        raise LlmPlanningFailed("the LLM answered no JSON object")
+        raise LlmPlanInvalid("the LLM answered no JSON object")
     try:
         return LlmDraft.model_validate(json.loads(match.group(0)))
     except (json.JSONDecodeError, ValidationError) as exc:
-        raise LlmPlanningFailed(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
+        raise LlmPlanInvalid(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
 
 
 class LlmPlanner:
@@ -120,21 +120,31 @@ def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job:
     restriction to existing rows in words the rules know, the words win over the model."""
     notes = notes if notes is not None else []
     stated = ins.explicit_task_type(instruction)
-    if stated is not None and stated != draft.task_type and "column_addition" not in (stated, draft.task_type):
+    if stated == "column_addition" and draft.new_column is None:
+        raise LlmPlanInvalid("the instruction adds a column, but the plan declares no new_column")
+    if stated is not None and stated != draft.task_type:
         notes.append(f"the LLM planned {draft.task_type}; the instruction says {stated}")
         draft = draft.model_copy(update={"task_type": stated})
     draft = draft.model_copy(update={"only_existing_rows": ins.only_existing_rows(instruction)})
+    try:
+        return _build(draft, instruction, observation, job, planner)
+    except ValidationError as exc:  # e.g. a column listed twice: the model's answer, not our bug
+        raise LlmPlanInvalid(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
+
+
+def _build(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str) -> Plan:
     if not observation.has_table(draft.table):
-        raise LlmPlanningFailed(f"the LLM chose table {draft.table!r}, which does not exist")
+        raise LlmPlanInvalid(f"the LLM chose table {draft.table!r}, which does not exist")
     table = observation.table(draft.table)
     try:
         key = key_for(table, [])
     except PlanningFailed as exc:
-        raise LlmPlanningFailed(str(exc)) from exc
+        raise LlmPlanInvalid(str(exc)) from exc
     entity, labels = entity_of(table.name)
     fill: list[ColumnPlan] = []
+    new = draft.new_column
     for name in dict.fromkeys(draft.columns):
-        if name in key:
+        if name in key or (new is not None and name == new.name):
             continue
         if table.has_column(name):
             if not table.column(name).generated:
@@ -142,17 +152,18 @@ def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job:
         else:  # kept so the analyzer names it in its feedback
             fill.append(ColumnPlan(name=name, tool="attribute", question=f"{words(name)} of the {entity}"))
     operation = draft.task_type
-    if draft.new_column is not None and operation == "column_addition":
-        new = draft.new_column
+    if new is not None and table.has_column(new.name):  # "adding" an existing column: fill it instead
+        if new.name not in {c.name for c in fill} | set(key):
+            fill.append(column_plan(observation, table, table.column(new.name), entity))
+        operation = "data_infilling" if operation == "column_addition" else operation
+    elif new is not None and operation == "column_addition":
         meaning = meaning_of(new.name)
         question = new.question or (meaning.question if meaning else words(new.name))
-        try:
-            fill.append(new_column_plan(new.name, new.value_type, new.date_pattern, question, entity, table,
-                                        observation.dialect))
-        except ValidationError as exc:
-            raise LlmPlanningFailed(f"the LLM's new column is invalid: {str(exc)[:300]}") from exc
+        fmt, value_type = ins.format_request(instruction)  # a format asked for in words wins
+        fill.append(new_column_plan(new.name, value_type or new.value_type, new.date_pattern, question, entity, table,
+                                    observation.dialect, fmt))
     if not fill:
-        raise LlmPlanningFailed("the LLM's plan fills no column")
+        raise LlmPlanInvalid("the LLM's plan fills no column")
     key_plans = [column_plan(observation, table, table.column(k), entity, as_key=True) for k in key]
     target = TablePlan(table=table.name, operation=operation, entity=entity, entity_types=list(labels), key=key,
                        columns=key_plans + fill, only_existing_rows=draft.only_existing_rows)

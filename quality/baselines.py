@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
@@ -40,6 +40,14 @@ class LlmAnswer(BaseModel):
     model_config = ConfigDict(extra="ignore")
     new_columns: list[NewColumnAnswer] = Field(default_factory=list)
     rows: list[dict[str, Scalar | list[Scalar] | dict[str, Scalar]]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _column_specs_among_rows(self) -> "LlmAnswer":
+        """The small model sometimes lists the new column under rows: move it back."""
+        specs = [r for r in self.rows if set(r) == {"table", "name", "type"} and all(isinstance(v, str) for v in r.values())]
+        self.new_columns += [NewColumnAnswer.model_validate(r) for r in specs]
+        self.rows = [r for r in self.rows if r not in specs]
+        return self
 
 
 SYSTEM = (

@@ -19,6 +19,7 @@ def score_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     with_breakdown: Annotated[bool, typer.Option("--breakdown", help="Classify every miss and extra by stage.")] = False,
     instances: Annotated[Optional[str], typer.Option("--instances", help="Glob on instance names.")] = None,
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Score the first N instances (as `run --limit`).")] = None,
 ) -> None:
     """Strict and lenient macro/micro P/R/F1, overall and per task type."""
     from text2db.quality.breakdown import breakdown
@@ -26,7 +27,7 @@ def score_command(
     from text2db.quality.report import print_breakdown, print_scores, scores_json
     from text2db.quality.score import score_predictions
 
-    dataset = load_dataset(dataset_dir, instances)
+    dataset = load_dataset(dataset_dir, instances, limit)
     scores = score_predictions(dataset, pred_dir)
     run_json = pred_dir / "run.json"
     run_record = json.loads(run_json.read_text()) if run_json.is_file() else None
@@ -51,6 +52,7 @@ def run_command(
     mode: Annotated[str, typer.Option("--mode", help="pipeline | llm-only | template")] = "pipeline",
     via_kafka: Annotated[bool, typer.Option("--via-kafka", help="Pipeline through the broker and consumers.")] = False,
     instances: Annotated[Optional[str], typer.Option("--instances", help="Glob on instance names.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Keep instances a previous run in --out finished.")] = False,
 ) -> None:
     """Write <out>/<instance>/output.sqlite for every instance, and <out>/run.json."""
     from text2db.config import get_settings
@@ -62,7 +64,7 @@ def run_command(
     if via_kafka and mode != "pipeline":
         raise typer.BadParameter("--via-kafka runs the pipeline mode through the broker; the baselines run in-process")
     dataset = load_dataset(dataset_dir, instances, limit)
-    run_benchmark(dataset, out, mode, get_settings(), via_kafka=via_kafka, console=Console(width=max(Console().width, 110)))
+    run_benchmark(dataset, out, mode, get_settings(), via_kafka=via_kafka, resume=resume, console=Console(width=max(Console().width, 110)))
 
 
 def register(app: typer.Typer) -> None:

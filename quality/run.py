@@ -114,12 +114,18 @@ def run_benchmark(
     settings: Settings,
     *,
     via_kafka: bool = False,
+    resume: bool = False,
     console: Console | None = None,
 ) -> dict[str, Any]:
-    """Run every instance, rewriting out/run.json after each so a stopped run keeps its records."""
+    """Run every instance, rewriting out/run.json after each so a stopped run keeps its records.
+    With `resume`, instances a previous run of the same mode finished without error are kept."""
     mode = mode_for(mode_name, via_kafka)
     out.mkdir(parents=True, exist_ok=True)
     record: dict[str, Any] = {"mode": mode_name, "via_kafka": via_kafka, "instances": []}
+    if resume:
+        record["instances"] = _finished(out, mode_name, {i.name for i in instances})
+        done = {e["name"] for e in record["instances"]}
+        instances = [i for i in instances if i.name not in done]
     f1s: list[float] = []
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -137,6 +143,17 @@ def run_benchmark(
             status = f"lenient F1 {100 * sum(f1s) / len(f1s):.1f}" if f1s else ""
             progress.update(task, advance=1, status=status + (f"  [red]{failed} failed" if failed else ""))
     return record
+
+
+def _finished(out: Path, mode_name: str, wanted: set[str]) -> list[dict[str, Any]]:
+    path = out / "run.json"
+    previous = json.loads(path.read_text()) if path.is_file() else {}
+    if previous.get("mode") != mode_name:
+        return []
+    return [
+        e for e in previous.get("instances", [])
+        if e["name"] in wanted and not e["error"] and (out / e["name"] / "output.sqlite").is_file()
+    ]  # fmt: skip
 
 
 def _display_f1(instance: Instance, prediction: Path) -> float:

@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
 from text2db.planner.api import make_plan
-from text2db.planner.exceptions import LlmPlanningFailed
+from text2db.planner.exceptions import LlmPlanInvalid
 from text2db.planner.llm_planner import parse_draft
 
 INSTRUCTION = "Fill in the missing genre and release year of the films."
@@ -50,6 +50,21 @@ def test_stated_task_type_and_row_restriction_win_over_the_model(sqlite_movies: 
     assert "the LLM planned data_infilling; the instruction says row_population" in result.report.notes
 
 
+def test_column_addition_from_the_llm(sqlite_movies: Engine, fake_openai) -> None:
+    instruction = 'Add a new column "death_date" to the directors table: the date of death, as an ISO date YYYY-MM-DD.'
+    replies = [_draft(table="directors", task_type="data_infilling", columns=[]),  # no new column: refused
+               _draft(table="directors", task_type="data_infilling", columns=["death_date"],
+                      new_column={"name": "death_date", "value_type": "text", "question": "date of death"})]
+    with fake_openai(replies) as server:
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+    assert len(server.requests) == 2 and "declares no new_column" in server.requests[1]["body"]["messages"][1]["content"]
+    directors = result.plan.table("directors")
+    assert result.plan.planner == "llm:fake-model" and directors.operation == "column_addition"
+    new = directors.column("death_date")
+    assert new.new is not None and new.value_type == "date" and new.format.pattern == "%Y-%m-%d"
+    assert result.report.simulation.status == "passed"
+
+
 def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai) -> None:
     replies = [_draft(columns=["genre", "shoe_size"]), _draft()]
     with fake_openai(replies) as server:
@@ -68,7 +83,8 @@ def test_unusable_llm_output_falls_back_to_rules(sqlite_movies: Engine, fake_ope
     scripted = fake_openai.FAIL if reply == "FAIL" else reply
     with fake_openai([scripted]) as server:
         result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), max_revisions=1)
-    assert len(server.requests) == 2  # first try and one revision, then the rules
+    # an invalid answer gets one revision; a failing endpoint is not asked again
+    assert len(server.requests) == (1 if reply == "FAIL" else 2)
     assert result.plan.planner == "rules.v1" and result.report.planners_tried == ["llm:fake-model", "rules.v1"]
     assert any("rule planner" in n for n in result.report.notes)
     with sqlite_movies.connect() as conn:
@@ -86,5 +102,5 @@ def test_llm_off_or_unconfigured_uses_rules(sqlite_movies: Engine, fake_openai) 
 def test_parse_draft_accepts_fenced_json_and_rejects_the_rest() -> None:
     assert parse_draft("```json\n" + _draft() + "\n```").table == "films"
     for bad in ("", "no json", '{"task_type": "delete_everything", "table": "films"}', "{not json}"):
-        with pytest.raises(LlmPlanningFailed):
+        with pytest.raises(LlmPlanInvalid):
             parse_draft(bad)

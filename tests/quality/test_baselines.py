@@ -31,6 +31,8 @@ def people_db(tmp_path: Path):
 def test_parse_answer_takes_the_json_object_and_rejects_the_rest() -> None:
     answer = parse_answer('Sure!\n```json\n{"rows": [{"name": "Grace Hopper", "born_year": 1906}]}\n```')
     assert answer.rows == [{"name": "Grace Hopper", "born_year": 1906}] and answer.new_columns == []
+    misplaced = parse_answer('{"new_columns": [], "rows": [{"table": "person", "name": "death", "type": "TEXT"}]}')
+    assert misplaced.rows == [] and [(c.name, c.type) for c in misplaced.new_columns] == [("death", "TEXT")]
     with pytest.raises(BaselineOutputError):
         parse_answer("I cannot help with that.")
     with pytest.raises(BaselineOutputError):

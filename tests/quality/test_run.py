@@ -91,3 +91,13 @@ def test_via_kafka_writes_what_in_process_writes(redocred_dev: Path, tmp_path: P
     for inst in dataset:
         assert rows_of(tmp_path / "kafka" / inst.name / "output.sqlite") == rows_of(tmp_path / "direct" / inst.name / "output.sqlite")
     assert [e["report"]["tables"] for e in kafka["instances"]] == [e["report"]["tables"] for e in direct["instances"]]
+
+
+def test_resume_keeps_finished_instances(redocred_dev: Path, tmp_path: Path, no_llm_settings: Settings) -> None:
+    first = run_benchmark(load_dataset(redocred_dev, "redocred_dev_10[35]_*"), tmp_path / "pred", "pipeline", no_llm_settings)
+    kept = (tmp_path / "pred" / "redocred_dev_103_di" / "output.sqlite").stat().st_mtime_ns
+    again = run_benchmark(load_dataset(redocred_dev, "redocred_dev_1[01]*"), tmp_path / "pred", "pipeline", no_llm_settings, resume=True)
+    assert again["instances"][:2] == first["instances"]
+    assert [e["name"] for e in again["instances"]] == ["redocred_dev_103_di", "redocred_dev_105_ca", "redocred_dev_102_rp", "redocred_dev_110_di", "redocred_dev_114_rp"]
+    assert (tmp_path / "pred" / "redocred_dev_103_di" / "output.sqlite").stat().st_mtime_ns == kept
+    assert json.loads((tmp_path / "pred" / "run.json").read_text())["totals"]["instances"] == 5
