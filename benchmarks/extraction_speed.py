@@ -122,7 +122,9 @@ def main() -> None:
     rows = [] if args.skip_small else [("small-model only", run(instances, Settings(llm_base_url=None), ExtractorConfig()))]
     if args.routed_docs and _answers(args.llm_url):
         routed = Settings(llm_base_url=args.llm_url, llm_timeout_s=120)
-        rows.append(("routed (LLM fallback)", run(instances[: args.routed_docs], routed, ExtractorConfig())))
+        subset = instances[: args.routed_docs]
+        rows.append(("small-only, same docs", run(subset, Settings(llm_base_url=None), ExtractorConfig())))
+        rows.append(("routed (LLM fallback)", run(subset, routed, ExtractorConfig())))
     else:
         print(f"routed run skipped: no LLM answers at {args.llm_url}")
     for name, r in rows:

@@ -16,9 +16,11 @@ def tools() -> None:
 
     from text2db.extractors import registry
 
-    table = Table("tool", "covers", "requires", "produces", "model")
+    table = Table("covers", "model")
+    table.add_column("tool", no_wrap=True, min_width=max(len(t.name) for t in registry.tools()))
+    table.columns.insert(0, table.columns.pop())
     for t in registry.tools():
-        table.add_row(t.name, ", ".join(t.covers), ", ".join(t.requires), ", ".join(t.produces), t.model or "(configured)")
+        table.add_row(t.name, ", ".join(t.covers), t.model or "(configured)")
     Console().print(table)
 
 

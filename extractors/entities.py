@@ -180,7 +180,7 @@ def _person_name(parsed: Parsed, subject: Mention) -> Mention:
     return Mention(start, start + len(name), name)
 
 
-def _widen(text: str, start: int, end: int, taken: list[tuple[int, int]] = []) -> tuple[int, int]:  # noqa: B006 (read only)
+def _widen(text: str, start: int, end: int, taken: tuple[tuple[int, int], ...] = ()) -> tuple[int, int]:
     """Extend an NER span over adjacent capitalized name parts spaCy left out ("Narayan Khare"),
     never into another entity ("President of Pakistan Asif Ali Zardari")."""
     while True:
@@ -225,7 +225,7 @@ def _clean(text: str, start: int, end: int, kind: str = "") -> Mention | None:
 def _candidates(parsed: Parsed, kind: str) -> list[tuple[Mention, float]]:
     text, out = parsed.text, []
     labels = KIND_LABELS.get(kind, set())
-    others = [(a, b) for a, b, label in parsed.ents() if label not in labels]
+    others = tuple((a, b) for a, b, label in parsed.ents() if label not in labels)
     for a, b, label in parsed.ents():
         if label in labels:
             if kind == "person":

@@ -13,7 +13,8 @@ from text2db.schemas.events import Cell, Evidence, Scalar
 _DIGITS = re.compile(r"\d+")
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """Case and spacing folded, for comparing surface forms."""
     return re.sub(r"\s+", " ", text).casefold()
 
 
@@ -53,7 +54,7 @@ def rejection(text: str, cell: Cell, labels: frozenset[str] = frozenset()) -> st
         return "evidence not in document"
     if cell.value is None or (isinstance(cell.value, str) and cell.value in labels):
         return None
-    if isinstance(cell.value, str) and _fold(cell.value) not in _fold(ev.quote):
+    if isinstance(cell.value, str) and fold(cell.value) not in fold(ev.quote):
         return "value not in evidence"
     if not numbers_agree(cell.value, ev.quote):
         return "number not in evidence"

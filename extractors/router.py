@@ -138,8 +138,14 @@ class Router:
             return None
         if self.config.record_llm_labels:
             self._record(req, ev.quote)
-        agrees = req.best is not None and grounding._fold(req.best.value.text) == grounding._fold(ev.quote)
-        confidence = min(0.99, max(0.85, req.best.confidence + 0.05)) if agrees and req.best else 0.7
+        if req.best is not None:
+            mine, theirs = grounding.fold(req.best.value.text), grounding.fold(ev.quote)
+            if mine == theirs or mine in theirs:  # "Taipei" vs "Taipei, Taiwan": the LLM confirms the rule's span
+                ev = grounding.evidence(text, req.best.value.start, req.best.value.end)
+                confidence = min(0.99, max(0.85, req.best.confidence + 0.05))
+                return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
+                            tool=registry.LLM.name, model=self.settings.llm_model)
+        confidence = 0.7
         return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
                     tool=registry.LLM.name, model=self.settings.llm_model)
 

