@@ -151,6 +151,8 @@ class SpanRules:
         demonym_kind = DEMONYM_KINDS.get(self.table_kind)
         if demonym_kind in wanted:
             out += self._document_country(wanted[demonym_kind])
+        if "record_label" in wanted:
+            out += self._document_label(wanted["record_label"])
         for seg, ent in self.main.items():
             year = self._predicate_year(ent) if self.table_kind == "work" and "released" in wanted else None
             if year:
@@ -245,6 +247,21 @@ class SpanRules:
             owner = ts.proper_phrase_at(text, window_start + m.start("owner"))
             if owner and not country_name(owner.text):
                 out.append(Candidate(ent.name, wanted[role], owner, 0.65, "possessive-title"))
+        return out
+
+    def _document_label(self, column: str) -> list[Candidate]:
+        """The record label a segment names ('signed with Epic Records'): a weak default for its
+        artists and records, which the text rarely restates per album."""
+        text, out, labels = self.parsed.text, [], {}
+        for m in re.finditer(r"\b(?:signed|signing)\s+(?:a\s+[a-z -]{0,30})?(?:to|with)\s+|([A-Z][\w&.'-]*(?:\s[A-Z][\w&.'-]*){0,3}\s(?:Records|Recordings))\b", text):
+            span = ts.Span(m.start(1), m.end(1), m.group(1)) if m.group(1) else ts.proper_phrase_at(text, m.end())
+            if span is not None:
+                seg = max(i for i, s in enumerate(self.parsed.segment_starts) if s <= span.start)
+                labels.setdefault(seg, span)
+        for ent in self.entities:
+            span = labels.get(ent.segment)
+            if span is not None and span.text != ent.name and ent.confidence >= 0.6:
+                out.append(Candidate(ent.name, column, span, 0.5, "document-label", verifiable=False))
         return out
 
     def _demonyms_before(self, start: int) -> list[ts.Span]:
