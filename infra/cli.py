@@ -15,13 +15,23 @@ stack_app = typer.Typer(help="Start, stop and inspect the local stack (Kafka-pro
 
 
 @stack_app.command()
-def up(durable: Annotated[bool, typer.Option(help="Store topics and offsets in a local s3rver.")] = False) -> None:
+def up(
+    durable: Annotated[bool, typer.Option(help="Store topics and offsets in a local s3rver.")] = False,
+    llm: Annotated[bool, typer.Option(help="Also start the local OpenAI-compatible LLM server.")] = False,
+) -> None:
     """Start the local broker on a free 127.0.0.1 port (memory storage unless --durable)."""
     from text2db.infra.stack import stack_up
 
-    state, started = stack_up(get_settings(), durable=durable)
+    settings = get_settings()
+    state, started = stack_up(settings, durable=durable)
     verb = "started" if started else "already running:"
     console.print(f"{verb} broker {state.bootstrap_servers} ({state.mode}, pid {state.broker_pid})")
+    if llm:
+        from text2db.infra import llm as local_llm
+
+        local_llm.ensure_model(settings, install=True)
+        url = local_llm.start(settings)
+        console.print(f"LLM server {url} (model {settings.llm_model}); use it with: export TEXT2DB_LLM_BASE_URL={url}")
 
 
 @stack_app.command()
@@ -29,8 +39,13 @@ def down() -> None:
     """Stop the local stack."""
     from text2db.infra.stack import stack_down
 
-    state = stack_down(get_settings())
-    console.print("nothing was running" if state is None else f"stopped broker pid {state.broker_pid} ({state.mode})")
+    from text2db.infra import llm as local_llm
+
+    settings = get_settings()
+    state = stack_down(settings)
+    console.print("no broker was running" if state is None else f"stopped broker pid {state.broker_pid} ({state.mode})")
+    if local_llm.status(settings).get("running") and local_llm.stop(settings):
+        console.print("stopped the local LLM server")
 
 
 @stack_app.command()
