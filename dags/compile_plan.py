@@ -25,7 +25,7 @@ from text2db import orchestration as orch
 )
 def compile_plan() -> None:
     @task
-    def observe(params: dict | None = None) -> dict:
+    def observe() -> dict:
         return orch.observe_target(orch.airflow_settings())
 
     @task

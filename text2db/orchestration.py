@@ -501,10 +501,14 @@ def compile_plan(settings: Settings, job: str, instruction: str, run_id: str, us
 
 def consumer_lag(settings: Settings) -> dict[str, int]:
     """Uncommitted records per consumer group, extractor group first: an extraction produced
-    while we look is then already counted when the integrator group's lag is read."""
+    while we look is then already counted when the integrator group's lag is read. A partition
+    whose committed offset is past its end offset (seen on Tansu) has nothing left to read: 0."""
     from text2db.consumers.lag import default_groups, group_lag
 
-    return {group: sum(p.lag for p in group_lag(settings, group, [topic])) for group, topic in default_groups(settings).items()}
+    return {
+        group: sum(max(0, p.lag) for p in group_lag(settings, group, [topic]))
+        for group, topic in default_groups(settings).items()
+    }
 
 
 def wait_for_consumers(settings: Settings, job: str, timeout_s: float = 900.0, poll_s: float = 1.0) -> dict[str, Any]:
@@ -527,6 +531,7 @@ def table_check_results(engine: Engine, plan: Plan) -> list[dict[str, Any]]:
     """Every expectation the integrator checks on a batch (text2db.integrators.checks), run
     on each planned table as a whole; successes included, so the stored results are complete."""
     import great_expectations as gx
+    import pandas as pd
     from sqlalchemy import select as select_
 
     from text2db.integrators import checks
@@ -539,8 +544,6 @@ def table_check_results(engine: Engine, plan: Plan) -> list[dict[str, Any]]:
             target = reflect(conn, tplan.table, list(tplan.key))
             columns = [c.name for c in target.table.columns]
             rows = conn.execute(select_(target.table)).mappings().all()
-            import pandas as pd
-
             frame = pd.DataFrame([dict(r) for r in rows], columns=columns, dtype=object)
             suite = gx.ExpectationSuite(name=f"text2db-quality-{tplan.table}-{time.monotonic_ns()}")
             for expectation in checks.expectations(conn, target, tplan, frame):

@@ -7,7 +7,9 @@ import time, before any test module imports airflow."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -20,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 DAGS = REPO / "dags"
 _HOME = Path(tempfile.mkdtemp(prefix="t2d-airflow-"))
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 
 os.environ["AIRFLOW_HOME"] = str(_HOME)
 os.environ["AIRFLOW__CORE__DAGS_FOLDER"] = str(DAGS)

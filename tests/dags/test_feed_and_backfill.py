@@ -69,9 +69,11 @@ def consumers(settings: Settings) -> Iterator[None]:
     for thread in threads:
         thread.start()
     yield
+    alive = [thread.is_alive() for thread in threads]
     stop.set()
     for thread in threads:
         thread.join(timeout=30)
+    assert all(alive), "a consumer thread died during the test (see its traceback above)"
 
 
 @pytest.fixture
@@ -108,19 +110,19 @@ def test_feed_then_backfill_a_new_plan_version(settings: Settings, pages: list[s
     v1 = orch.compile_plan(settings, "people", "Fill in the missing city of the people table.", "t", use_llm=False)
     assert v1["version"] == 1
 
-    first = run_dag("ingest_feed", {"source": pages, "lag_timeout_s": 180}, **airflow)
+    first = run_dag("ingest_feed", {"source": pages, "lag_timeout_s": 90}, **airflow)
     assert first.state == "success", first.tasks
     assert first.xcom["discover"]["new"] == 2 and first.xcom["publish"]["published"] == 2
     assert set(first.xcom["wait_for_consumers"]["lag"].values()) == {0}
     assert first.xcom["quality"]["failed"] == 0
     assert _born(settings)["Alan Turing"] is None  # plan v1 fills cities only
 
-    second = run_dag("ingest_feed", {"source": pages, "lag_timeout_s": 180}, **airflow)
+    second = run_dag("ingest_feed", {"source": pages, "lag_timeout_s": 90}, **airflow)
     assert second.state == "success", second.tasks
     assert (second.xcom["discover"]["new"], second.xcom["publish"]["published"]) == (0, 0)
 
     v2 = orch.compile_plan(settings, "people", "Fill in the missing birth year of the people table.", "t", use_llm=False)
-    backfill = run_dag("backfill", {"lag_timeout_s": 180}, **airflow)
+    backfill = run_dag("backfill", {"lag_timeout_s": 90}, **airflow)
     assert backfill.state == "success", backfill.tasks
     assert backfill.xcom["republish"] == {"job": "people", "plan_version": v2["version"], "published": 2}
 
