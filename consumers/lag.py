@@ -20,8 +20,15 @@ class PartitionLag:
     start: int
 
     @property
+    def past_end(self) -> bool:
+        """The committed offset is past the end offset: Tansu sometimes reports an end offset
+        below what the group has already committed. Nothing is left to read there."""
+        return self.committed is not None and self.committed > self.end
+
+    @property
     def lag(self) -> int:
-        return self.end - (self.committed if self.committed is not None else self.start)
+        """Records left to read; never negative (0 where the partition is `past_end`)."""
+        return max(0, self.end - (self.committed if self.committed is not None else self.start))
 
 
 def default_groups(settings: Settings) -> dict[str, str]:
@@ -62,7 +69,13 @@ def topic_counts(settings: Settings) -> dict[str, int]:
         consumer.close()
 
 
+def lag_by_group(settings: Settings, groups: dict[str, str] | None = None) -> dict[str, int]:
+    """Records left to read per group of `groups` (group -> the topic it reads; default: both
+    stages' default groups, extractor group first), read group after group in that order."""
+    groups = groups or default_groups(settings)
+    return {group: sum(p.lag for p in group_lag(settings, group, [topic])) for group, topic in groups.items()}
+
+
 def total_lag(settings: Settings, groups: dict[str, str] | None = None) -> int:
     """Sum of the lag of `groups` (default: both stages' default groups)."""
-    groups = groups or default_groups(settings)
-    return sum(p.lag for group, topic in groups.items() for p in group_lag(settings, group, [topic]))
+    return sum(lag_by_group(settings, groups).values())

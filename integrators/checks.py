@@ -19,7 +19,7 @@ from typing import Any
 
 import pandas as pd
 from sqlalchemy import func, select, tuple_
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from text2db.integrators.exceptions import ChecksFailed
 from text2db.integrators.upsert import Ident, TargetTable, python_type, reflect
@@ -149,6 +149,34 @@ def validate_frame(conn: Connection, target: TargetTable, tplan: TablePlan | Non
         suite.add_expectation(expectation)
     with _gx_lock:
         return batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(suite)
+
+
+def table_frame(conn: Connection, target: TargetTable) -> pd.DataFrame:
+    """Every row of the table: what `validate_tables` checks (a batch checks `batch_frame`)."""
+    rows = conn.execute(select(target.table)).mappings().all()
+    return pd.DataFrame([dict(r) for r in rows], columns=[c.name for c in target.table.columns], dtype=object)
+
+
+def validate_tables(engine: Engine, plan: Plan) -> list[dict[str, Any]]:
+    """The expectations a batch is checked against, run on each planned table as a whole: one
+    dict per expectation, successes included (the data_quality task stores them all)."""
+    results: list[dict[str, Any]] = []
+    with engine.connect() as conn:
+        for tplan in plan.tables:
+            target = reflect(conn, tplan.table, list(tplan.key))
+            frame = table_frame(conn, target)
+            for r in validate_frame(conn, target, tplan, frame).results:
+                cfg, detail = r.expectation_config, (r.result or {})
+                results.append({
+                    "table": tplan.table,
+                    "expectation": cfg.type,
+                    "column": cfg.kwargs.get("column") or cfg.kwargs.get("column_list"),
+                    "success": bool(r.success),
+                    "rows": len(frame),
+                    "unexpected_count": detail.get("unexpected_count", 0),
+                    "unexpected": [str(v) for v in detail.get("partial_unexpected_list", [])[:10]],
+                })
+    return results
 
 
 def validate_batch(conn: Connection, plan: Plan, touched: dict[str, dict[Ident, set[str]]],

@@ -9,7 +9,7 @@ written with bound parameters through quality/target.py (fill-only), never execu
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from sqlalchemy.engine import Engine
@@ -63,8 +63,8 @@ def build_prompt(instance: Instance, engine: Engine, tables: list[TargetTable]) 
     parts = [f"Instruction: {instance.instruction}", "", "Schema:"]
     for t in tables:
         parts.append(t.create_sql or f"{t.name}({', '.join(t.columns)})")
-        parts.append(f"Rows of {t.name} are identified by the column {t.key!r}. Some rows (those the documents name first):")
-        parts += [json.dumps(r, ensure_ascii=False, default=str) for r in sample_rows(engine, t, instance.text, limit=8)]
+        parts.append(f"Rows of {t.name} are identified by the column {t.key!r}. Example rows:")
+        parts += [json.dumps(r, ensure_ascii=False, default=str) for r in sample_rows(engine, t)]
     shape = ", ".join(f'{{"table": "{t.name}", "{t.key}": ..., <column>: <value>, ...}}' for t in tables)
     parts += ["", "Documents:", instance.text.strip(), ""]
     parts.append(f'Answer as {{"new_columns": [{{"table": ..., "name": ..., "type": "TEXT|INTEGER|REAL"}}], "rows": [{shape}]}}')

@@ -42,18 +42,12 @@ def reflect(engine: Engine) -> list[TargetTable]:
     return tables
 
 
-def sample_rows(engine: Engine, table: TargetTable, text: str = "", limit: int = 5) -> list[dict[str, Any]]:
-    """A few rows: those the text names first (they may need filling), then the fullest ones,
-    which show the formats values are written in."""
+def sample_rows(engine: Engine, table: TargetTable, limit: int = 5) -> list[dict[str, Any]]:
+    """A few rows, the fullest first, to show the formats values are written in."""
     reflected = Table(table.name, MetaData(), autoload_with=engine)
     with engine.connect() as conn:
         rows = [dict(r._mapping) for r in conn.execute(select(reflected))]
-
-    def named(row: dict[str, Any]) -> bool:
-        key = row.get(table.key)
-        return isinstance(key, str) and len(key) > 2 and key in text
-
-    rows.sort(key=lambda r: (not named(r), -sum(not is_null_like(v) for v in r.values())))
+    rows.sort(key=lambda r: -sum(not is_null_like(v) for v in r.values()))
     return [{k: v for k, v in r.items() if k not in table.surrogate} for r in rows[:limit]]
 
 

@@ -71,8 +71,8 @@ def test_prompt_shows_instruction_schema_rows_and_text(redocred_dev: Path, tmp_p
     prompt = build_prompt(instance, engine, reflect(engine))
     assert instance.instruction in prompt and 'CREATE TABLE' in prompt and '"released" INTEGER' in prompt
     assert "'title'" in prompt and "Christina Aguilera" in prompt
-    rows = prompt.split("Some rows (those the documents name first):\n", 1)[1].split("\n\nDocuments:", 1)[0].splitlines()
-    assert len(rows) == 8 and json.loads(rows[0])["title"] == "Blank Page"  # named by the text, so shown first
+    rows = prompt.split("Example rows:\n", 1)[1].split("\n\nDocuments:", 1)[0].splitlines()
+    assert len(rows) == 5 and all(json.loads(r)["released"] for r in rows)  # the fullest rows show the formats
 
 
 def test_template_plan_reads_the_new_column_from_the_instruction(redocred_dev: Path) -> None:
