@@ -33,6 +33,9 @@ ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
     r"|only\s+(for\s+)?(the\s+)?(rows|records|entries)\s+(that\s+)?already)\b", re.I)
+ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - not "add a new column"
+    r"\b(add|insert|create|include)\b[^.;]{0,40}?\bnew\s+(?!(column|field|attribute)s?\b)\w+"
+    r"|\b(add|insert)\b[^.;]{0,30}?\b(rows?|records?|entries)\b", re.I)
 LIST_CUES = re.compile(
     r"(?:fill(?:ing)?\s+in(?:\s+the\s+missing)?|include\s+whatever\s+of|including|with\s+(?:their|its)"
     r"|(?:values?|columns?|fields?)\s+(?:for|of)|such\s+as)\s+(?P<items>.+?)"
@@ -71,8 +74,14 @@ def explicit_task_type(instruction: str) -> TaskType | None:
     return None
 
 
-def only_existing_rows(instruction: str) -> bool:
-    return bool(ONLY_EXISTING.search(instruction))
+def only_existing_rows(instruction: str, operation: TaskType | None = None) -> bool:
+    """Filling gaps and filling a new column work on the rows already there unless the
+    instruction also asks for new rows; row population adds rows unless told not to."""
+    if ONLY_EXISTING.search(instruction):
+        return True
+    if operation in ("data_infilling", "column_addition"):
+        return not ADDS_NEW_ROWS.search(instruction)
+    return False
 
 
 def new_column_name(instruction: str) -> str | None:

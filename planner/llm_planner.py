@@ -125,7 +125,7 @@ def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job:
     if stated is not None and stated != draft.task_type:
         notes.append(f"the LLM planned {draft.task_type}; the instruction says {stated}")
         draft = draft.model_copy(update={"task_type": stated})
-    draft = draft.model_copy(update={"only_existing_rows": ins.only_existing_rows(instruction)})
+    draft = draft.model_copy(update={"only_existing_rows": ins.only_existing_rows(instruction, draft.task_type)})
     try:
         return _build(draft, instruction, observation, job, planner)
     except ValidationError as exc:  # e.g. a column listed twice: the model's answer, not our bug

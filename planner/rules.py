@@ -44,7 +44,7 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         raise PlanningFailed(f"the instruction names none of the tables ({names})")
     notes: list[str] = []
     operation: TaskType = ins.task_type(instruction)
-    only_existing = ins.only_existing_rows(instruction)
+    only_existing = ins.only_existing_rows(instruction, operation)
     if only_existing and operation == "row_population":
         operation = "data_infilling"  # no new rows: what is left is filling the existing ones
     key = key_for(table, notes)
@@ -52,6 +52,7 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     new: list[ColumnPlan] = []
     if operation == "column_addition":
         columns, operation, new = _new_column(instruction, table, entity, observation.dialect, notes)
+        only_existing = ins.only_existing_rows(instruction, operation)
     else:
         columns = _named_or_open_columns(instruction, table, key, operation, notes)
     dropped = set(drop)

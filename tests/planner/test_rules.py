@@ -27,7 +27,15 @@ def test_single_table_named_columns(movies_engine: Engine) -> None:
     birth = actors.column("birth_date")
     assert birth.value_type == "date" and birth.format.pattern == "%Y-%m-%d" and birth.entity_types == ["DATE"]
     assert actors.column("nationality").format.kind == "country"
-    assert actors.entity_types == ["PERSON"] and not actors.only_existing_rows and actors.require_facts
+    # filling gaps works on the rows already there...
+    assert actors.entity_types == ["PERSON"] and actors.only_existing_rows and actors.require_facts
+
+
+def test_infilling_that_also_asks_for_new_rows_may_insert(movies_engine: Engine) -> None:
+    obs = observe(movies_engine)
+    plan = plan_with_rules("Fill in the missing nationality of the actors and add any new actors.", obs, "j").plan
+    # ...unless the instruction asks for new rows too
+    assert not plan.table("actors").only_existing_rows
 
 
 def test_open_infilling_takes_columns_with_gaps(movies_engine: Engine) -> None:
