@@ -20,7 +20,8 @@ $(INSTALLED): pyproject.toml
 demo: install
 	$(BIN)/text2db demo
 
-test: install
+# The suite needs PostgreSQL (started if down) and the local LLM (installed once, checksum verified).
+test: install llm
 	bash infra/ensure_postgres.sh
 	$(BIN)/python -m pytest
 
@@ -36,6 +37,14 @@ stack-up: install
 
 stack-down: install
 	$(BIN)/text2db stack down
+
+# Quality on the development instances (pipeline and template modes need no LLM).
+DATASET ?= ../shared/benchmarks/redocred-dev
+bench: install
+	$(BIN)/text2db bench run $(DATASET) --out .text2db/bench/pipeline
+	$(BIN)/text2db bench score $(DATASET) .text2db/bench/pipeline --breakdown
+	$(BIN)/text2db bench run $(DATASET) --out .text2db/bench/template --mode template
+	$(BIN)/text2db bench score $(DATASET) .text2db/bench/template
 
 clean:
 	rm -rf $(VENV) .text2db

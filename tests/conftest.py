@@ -112,3 +112,27 @@ def kafka_settings(kafka_bootstrap: str, kafka_names: KafkaNames, tmp_path: Path
     from text2db.config import Settings
 
     return Settings(bootstrap_servers=kafka_bootstrap, topic_prefix=kafka_names.prefix, home=tmp_path / "home")
+
+
+# --- the local LLM (infra/llm.py): one server for the whole session --------------------------
+
+LLM_HOME = Path(__file__).resolve().parents[1] / ".text2db"
+
+
+@pytest.fixture(scope="session")
+def local_llm_url() -> Iterator[str]:
+    """The OpenAI-compatible URL of the local LLM server, started for the session if it is not
+    running (and stopped after). `make test` installs the model; CI fails without it, a
+    developer's run skips with the fix."""
+    from text2db.config import Settings
+    from text2db.infra import llm
+
+    settings = Settings(home=LLM_HOME)
+    if not llm.model_path(settings).exists():
+        message = f"LLM model not installed at {llm.model_path(settings)} (run `make llm`)"
+        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+    was_running = bool(llm.status(settings)["running"])
+    url = llm.start(settings, timeout=180)
+    yield url
+    if not was_running:
+        llm.stop(settings)

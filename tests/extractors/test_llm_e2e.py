@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,6 @@ from conftest import make_plan
 from text2db.config import Settings
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.pipeline import Extractor
-from text2db.infra import llm
 from text2db.schemas.events import DocumentEvent
 
 HOME = Path(__file__).resolve().parents[2] / ".text2db"
@@ -22,23 +20,13 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def llm_url() -> Iterator[str]:
-    settings = Settings(home=HOME)
-    if not llm.model_path(settings).exists():
-        pytest.skip(f"LLM model not installed at {llm.model_path(settings)} (run `bash infra/llm_setup.sh`)")
-    was_running = bool(llm.status(settings)["running"])
-    url = llm.start(settings, timeout=180)
-    yield url
-    if not was_running:
-        llm.stop(settings)
 
 
 @pytest.mark.slow
 @pytest.mark.llm
-def test_real_llm_fills_what_the_rules_miss_and_every_value_is_grounded(llm_url: str) -> None:
+def test_real_llm_fills_what_the_rules_miss_and_every_value_is_grounded(local_llm_url: str) -> None:
     plan = make_plan("person", "person", "name", ["birth", "birth_place", "employer"])
-    settings = Settings(home=HOME, llm_base_url=llm_url, llm_timeout_s=180)
+    settings = Settings(home=HOME, llm_base_url=local_llm_url, llm_timeout_s=180)
     config = ExtractorConfig(llm_for_missing=True, llm_calls_per_document=1, llm_seconds_per_document=240)
     event = Extractor(plan, settings, config).extract(DocumentEvent(job="e2e", document_id="kt", text=TEXT))
     row = next(r for r in event.rows if r.key[0].value == "Kurt Tucholsky")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,6 @@ from text2db.quality.template import template_plan
 
 from .conftest import PEOPLE, PEOPLE_SCHEMA, write_db
 
-LLM_URL = "http://127.0.0.1:8011/v1"
 
 
 def people_db(tmp_path: Path):
@@ -93,20 +91,12 @@ def test_template_mode_runs_through_the_stages(redocred_dev: Path, tmp_path: Pat
     assert {e["planner"] for e in record["instances"]} == {"template.v1"} and record["totals"]["llm_calls"] == 0
 
 
-def _llm_up() -> bool:
-    try:
-        with urllib.request.urlopen(LLM_URL + "/models", timeout=15) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
 
 @pytest.mark.llm
 @pytest.mark.slow
-@pytest.mark.skipif(not _llm_up(), reason=f"no LLM server at {LLM_URL}")
-def test_llm_only_asks_once_per_instance(redocred_dev: Path, tmp_path: Path) -> None:
+def test_llm_only_asks_once_per_instance(redocred_dev: Path, tmp_path: Path, local_llm_url: str) -> None:
     dataset = load_dataset(redocred_dev, "redocred_dev_102_rp")
-    record = run_benchmark(dataset, tmp_path / "pred", "llm-only", Settings(home=tmp_path / "home", llm_base_url=LLM_URL))
+    record = run_benchmark(dataset, tmp_path / "pred", "llm-only", Settings(home=tmp_path / "home", llm_base_url=local_llm_url))
     entry = record["instances"][0]
     assert entry["llm_calls"] == 1 and entry["llm_tokens"] > 0
     assert entry["report"]["answer"]  # the raw answer is kept, also when it does not validate
