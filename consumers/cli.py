@@ -123,6 +123,8 @@ def lag(group: Annotated[str | None, typer.Option(help="One group (default: both
     for p in rows:
         table.add_row(p.group, p.topic, str(p.partition), "-" if p.committed is None else str(p.committed), str(p.end), str(p.lag))
     console.print(table)
+    if any(p.past_end for p in rows):
+        console.print("note: some committed offsets are past the end offset the broker reports; their lag shows 0")
     if not settings.bootstrap_servers:
         from text2db.infra.stack import read_state
 

@@ -46,7 +46,8 @@ def extractor_for(settings: Settings, engine: Engine | None = None) -> Callable[
     """(job, plan_version) -> the real extractor (text2db.extractors.pipeline.build_extractor)."""
     from text2db.extractors.pipeline import build_extractor
 
-    return _PerPlan(engine or target_engine(settings), lambda plan: build_extractor(plan, settings))
+    engine = engine or target_engine(settings)
+    return _PerPlan(engine, lambda plan: build_extractor(plan, settings, engine))
 
 
 def integrator_for(settings: Settings, engine: Engine | None = None) -> Callable[[str, int], IntegrateStage]:

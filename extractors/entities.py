@@ -43,9 +43,11 @@ _FUNCTION_WORDS = set(
     "These Those As Under Following According Although Despite Both Neither Then Later Early".split()
 )
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|near)\s+$")
+_IN_PLACE = re.compile(r"\b(?:in|near)\s+$")
 _COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|refers to)\s")
 _QUOTED = re.compile(r"[\"“]\s?([^\"“”\n]{1,80}?)\s?[\"”]")
-_AFTER_WORK_NOUN = re.compile(r"\b(?:album|single|song|film|novel|book|EP|series|opera|play|game|musical|poem)s?,?\s+(?=[\"“A-Z])")
+_AFTER_WORK_NOUN = re.compile(r"\b(?:album|single|song|film|novel|book|EP|series|opera|play|game|musical|poem|strip|epic|sequel|"
+                              r"documentary|sitcom|soundtrack|mixtape|anthology|collection|symphony|painting)s?,?\s+(?=[\"“A-Z])")
 _TITLE_YEAR = re.compile(r"((?:[A-Z][\w'’&.\-]*\s?){1,6})\s?[\"”]?\s\((?:1[0-9]{3}|20[0-9]{2})\)")
 _PERSON_CUE = re.compile(
     r"\b(?:married to|(?:son|daughter|wife|husband|brother|sister|father|mother|widow) of|(?:singer|songwriter|singer-songwriter|"
@@ -147,10 +149,12 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
         return None
     s_start = start + lead
     mention = Mention(s_start, s_start + len(subject), subject)
-    predicate = re.split(r",|\.|;| who | which | that | by | of | for | from | in | with | on ", text[m.end():sent_end] + ".")[0]
-    nouns = [w for w in re.findall(r"[A-Za-z]+", predicate.lower()) if w in WORK_NOUNS or w in ORG_NOUNS]
+    parts = re.split(r",|\.|;| who | which | that | by | of | for | from | in | with | on ", text[m.end():sent_end] + ".")
+    nouns = [w for w in re.findall(r"[A-Za-z]+", parts[0].lower()) if w in WORK_NOUNS or w in ORG_NOUNS]
+    if not nouns and len(parts) > 1 and re.fullmatch(r"\s*(?:as|like|in|at|by|for|now|still|also|once|today|perhaps|probably)\b.*", parts[0]):
+        nouns = [w for w in re.findall(r"[A-Za-z]+", parts[1].lower()) if w in WORK_NOUNS or w in ORG_NOUNS]  # "is, as ..., the sixth album"
     ents = [(a, b, lab) for a, b, lab in parsed.ents() if a < mention.end and b > mention.start]
-    lifespan = re.match(r"\s*\((?:born|b\.|;|[^)]{0,40}\d{3,4}\s*[–-])", text[start + len(head[:cut]):sent_end])
+    lifespan = re.match(r"\s*(?:\([^()\d]{1,60}\)\s*)?\((?:born|b\.|;|[^)]{0,40}\d{3,4}\s*[–-])", text[start + len(head[:cut]):sent_end])
     if lifespan:
         kind = "person"
     elif nouns:
@@ -277,7 +281,7 @@ def find_entities(parsed: Parsed, kind: str) -> list[Entity]:
         if owner is None:
             owner = next((e for e in entities if words <= _tokens(e.name)), None)
         if owner is None:
-            owner = Entity(mention.text, kind, [], segment=_segment_of(parsed, mention.start), confidence=conf)
+            owner = Entity(mention.text, kind, [], segment=segment_of(parsed, mention.start), confidence=conf)
             entities.append(owner)
         if all(m.start != mention.start for m in owner.mentions):
             owner.mentions.append(mention)
@@ -290,12 +294,15 @@ def find_entities(parsed: Parsed, kind: str) -> list[Entity]:
     if kind == "person":  # a "person" that is ever "in X" or "at X" is a place spaCy mislabelled
         entities = [e for e in entities if e.main or not any(
             _PLACE_BEFORE.search(parsed.text[max(0, m.start - 12):m.start]) for m in e.mentions)]
+    if kind == "organization":  # an "organization" only ever "in X" is a place; a lowercase one is no name
+        entities = [e for e in entities if e.main or e.name[:1].isupper() and not all(
+            _IN_PLACE.search(parsed.text[max(0, m.start - 12):m.start]) for m in e.mentions)]
     return sorted(entities, key=lambda e: (not e.main, e.first.start))
 
 
-def _segment_of(parsed: Parsed, pos: int) -> int:
+def segment_of(parsed: Parsed, pos: int) -> int:
     return max(i for i, s in enumerate(parsed.segment_starts) if s <= pos) if parsed.segment_starts else 0
 
 
 def _same_segment(parsed: Parsed, entity: Entity, mention: Mention) -> bool:
-    return entity.segment == _segment_of(parsed, mention.start)
+    return entity.segment == segment_of(parsed, mention.start)

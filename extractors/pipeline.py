@@ -11,8 +11,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from sqlalchemy.engine import Engine
+
 from text2db.config import Settings, get_settings
-from text2db.extractors import classifier, grounding, registry
+from text2db.extractors import classifier, gazetteer, grounding, registry
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.entities import Entity, Parsed, find_entities, parse, table_kind
 from text2db.extractors.exceptions import InvalidDocument
@@ -45,11 +47,13 @@ def _setup(table: TablePlan) -> TableSetup:
 class Extractor:
     """The extractor stage for one plan; build once per process and reuse for every document."""
 
-    def __init__(self, plan: Plan, settings: Settings, config: ExtractorConfig | None = None) -> None:
+    def __init__(self, plan: Plan, settings: Settings, config: ExtractorConfig | None = None, engine: Engine | None = None) -> None:
         self.plan, self.settings = plan, settings
         self.config = config or ExtractorConfig()
         self.tables = [_setup(t) for t in plan.tables]
         self.router = Router(settings, self.config)
+        self.gazetteers = {s.plan.table: gazetteer.Gazetteer(gazetteer.load_keys(engine, s.plan), person=s.kind == "person")
+                           for s in self.tables if engine is not None and s.plan.only_existing_rows}
 
     def extract(self, document: DocumentEvent) -> ExtractionEvent:
         started = time.monotonic()
@@ -70,6 +74,8 @@ class Extractor:
 
     def _table_rows(self, parsed: Parsed, setup: TableSetup) -> tuple[list[CandidateRow], dict[str, int]]:
         entities = find_entities(parsed, setup.kind)
+        if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
+            entities = gazetteer.merge(parsed, entities, self.gazetteers[setup.plan.table].find(parsed.text), setup.kind)
         candidates = SpanRules(parsed, entities, setup.kind).predict(setup.relations) if setup.relations else []
         requests = self._requests(parsed, setup, entities, candidates)
         routed = self.router.route(parsed, requests)
@@ -133,6 +139,7 @@ class Extractor:
         return [Cell(column=setup.plan.key[0], value=ent.name, evidence=ev, confidence=round(ent.confidence, 3), tool=tool.name, model=tool.model)]
 
 
-def build_extractor(plan: Plan, settings: Settings | None = None) -> Extractor:
-    """The ExtractStage for `plan` (schemas/stages.py)."""
-    return Extractor(plan, settings or get_settings())
+def build_extractor(plan: Plan, settings: Settings | None = None, engine: Engine | None = None) -> Extractor:
+    """The ExtractStage for `plan` (schemas/stages.py). With the target `engine`, tables that only
+    fill existing rows look for those rows' keys in every document (gazetteer.py)."""
+    return Extractor(plan, settings or get_settings(), engine=engine)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from text2db.extractors import textspans as ts
-from text2db.extractors.entities import Entity, Parsed
+from text2db.extractors.entities import HONORIFICS, Entity, Parsed
 from text2db.extractors.relations import RelationKind
 from text2db.integrators.countries import ALIASES, country_name
 
@@ -44,9 +44,10 @@ TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
                 (_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+[^.;,]{1,40},\s+"), 0.65)],
     "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.45)],
     "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
-    "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75)],
+    "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75),
+                 (_r(r"\b(?:released|published|premiered|aired|broadcast|issued)\s+(?:in|on|by|through|via)\s+(?:the\s+)?[A-Z][^.;,\d]{0,30}?\s(?=(?:on|in)\s)"), 0.7)],
     "performer": [(_r(r"\b(?:recorded|performed|sung|sang|released)\s+by\s+"), 0.8),
-                  (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6),
+                  (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)(?:\s+of\s+[a-z ]{1,30}?)?\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6),
                   (_r(r"\b(?:hit|single|song)\s+for\s+"), 0.6)],
     "author": [(_r(r"\b(?:written|authored|penned)\s+by\s+"), 0.75),
                (_r(r"\bbased on (?:the\s+)?(?=[A-Z][^.;]{0,40}?['’]s?\s+(?:[\w-]+\s+){0,2}(?:novel|book|play|story|memoir|comic)s?\b)"), 0.7), (_r(r"\b(?:novel|book|poem|story|play|memoir|novella|essay|comic|manga)\s+by\s+"), 0.75)],
@@ -56,10 +57,23 @@ TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
 }
 _TITLE_LEAD = re.compile(
     r"(?:(?P<owner>[A-Z][\w&.\-]*(?:\s[A-Z][\w&.\-]*){0,3})\s?['’]s?\s+)?"
-    r"(?:(?P<year>1[0-9]{3}|20[0-9]{2})\s+)?(?:[a-z][\w-]*\s+){0,3}"
-    r"(?P<noun>film|album|single|song|novel|book|EP|series|movie|play|musical|game)"
-    r",?\s*[\"“]?\s*$"
+    r"(?:(?P<year>1[0-9]{3}|20[0-9]{2})\s+)?(?:[A-Za-z][\w-]*\s+){0,3}"
+    r"(?:[A-Za-z]+-)?(?P<noun>film|album|single|song|novel|book|EP|series|movie|play|musical|game|sequel|opera|sitcom|documentary|soundtrack|mixtape)"
+    r",?\s*[\"“]?\s*(?:[Tt]he\s+)?$"
 )
+_POSSESSIVE_LEAD = re.compile(r"(?<![\w.])(?P<owner>[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,3})\s?['’]s?\s+(?:(?P<year>1[0-9]{3}|20[0-9]{2})\s+)?[\"“]?\s*$")
+_PARTY_BEFORE = re.compile(
+    r"(?P<party>(?:[A-Z][\w'’.\-]*\s){1,4}Party)\s(?:founder|co-founder|leader|candidate|member|politician|chairman|"
+    r"chairwoman|president|nominee|deputy|senator|MP|secretary|activist|legislator)\s$"
+)
+_LABEL_WORD = re.compile(r"\b(?:Records|Recordings|Music|Entertainment|Label|Studios|Pictures|Films)$")
+_EVENT_OF = re.compile(
+    r"\b(?P<event>creation|introduction|founding|establishment|formation|foundation|inception|launch|birth|death)\s+of\s+"
+    r"(?:(?:his|her|their|its)\s+[\w-]+,?\s+)?(?:the\s+)?(?P<lead>\S+\s+)?$"
+)
+_EVENT_KIND = {"birth": ("person", "birth"), "death": ("person", "death")}
+_FOUNDER_BEFORE = re.compile(r"(?P<person>[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,3}),\s+(?:the\s+)?(?:co-)?founder\s+of\s+(?:the\s+)?$")
+_FOUNDER_AFTER = re.compile(r"\s+(?:co-)?founder\s+(?=[A-Z])")
 DEMONYM_KINDS = {"person": "citizenship", "organization": "country", "work": "country_of_origin"}
 
 
@@ -100,6 +114,8 @@ def value_at(text: str, pos: int, kind: RelationKind) -> ts.Span | None:
         return None
     if kind.value == "country":
         return span if country_name(span.text) else None
+    if kind.value == "org" and (owned := re.match(r"['’]s?\s+(?=[A-Z])", text[span.end:span.end + 4])):
+        return ts.proper_phrase_at(text, span.end + owned.end()) or span  # "John Martin's Black Sparrow Press"
     return span
 
 
@@ -108,7 +124,7 @@ class SpanRules:
 
     def __init__(self, parsed: Parsed, entities: list[Entity], table_kind: str) -> None:
         self.parsed, self.entities, self.table_kind = parsed, entities, table_kind
-        self.mentions = sorted((m.start, m.end, e) for e in entities for m in e.mentions)
+        self.mentions = sorted(((m.start, m.end, e) for e in entities for m in e.mentions), key=lambda t: (t[0], t[1]))
         self.main = {e.segment: e for e in entities if e.main}
 
     def predict(self, columns: dict[str, RelationKind]) -> list[Candidate]:
@@ -120,10 +136,15 @@ class SpanRules:
                         value = value_at(text, m.end(), kind)
                         if value is None or value.start - m.end() > _LIMIT or value.end > s_end:
                             continue
+                        if kind.name == "performer" and _LABEL_WORD.search(value.text):
+                            continue  # "released by Polar Music": a label, not who performs
                         owner, factor = self._owner(m.start(), s_start, seg, value)
                         if owner is not None:
                             out.append(Candidate(owner.name, column, value, round(conf * factor, 3), pattern.pattern[:40]))
         out += self._anchored(columns)
+        performer = next((c for c, k in columns.items() if k.name == "performer"), None)
+        if self.table_kind == "work" and performer:
+            out += self._segment_performer(out, performer)
         return out
 
     def _owner(self, pos: int, s_start: int, seg: int, value: ts.Span) -> tuple[Entity | None, float]:
@@ -144,6 +165,11 @@ class SpanRules:
                 out += self._parenthetical(ent, end + paren.start(1), end + paren.end(1), wanted)
             if self.table_kind == "work":
                 out += self._before_title(ent, start, wanted)
+            out += self._event_of(ent, start, end, wanted)
+            if self.table_kind == "organization" and "founder" in wanted:
+                out += self._founder_around(ent, start, end, wanted["founder"])
+            if self.table_kind == "person" and "political_party" in wanted:
+                out += self._party_before(ent, start, wanted["political_party"])
             demonym_kind = DEMONYM_KINDS.get(self.table_kind)
             if demonym_kind in wanted:
                 for span in self._demonyms_before(start):
@@ -237,7 +263,7 @@ class SpanRules:
         window_start = max(0, start - 80)
         m = _TITLE_LEAD.search(text[window_start:start])
         if m is None:
-            return out
+            return self._possessive_title(ent, start, wanted)
         if m.group("year") and "released" in wanted:
             a = window_start + m.start("year")
             out.append(Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), 0.75, "year-noun-title"))
@@ -248,6 +274,78 @@ class SpanRules:
             if owner and not country_name(owner.text):
                 out.append(Candidate(ent.name, wanted[role], owner, 0.65, "possessive-title"))
         return out
+
+    def _possessive_title(self, ent: Entity, start: int, wanted: dict[str, str]) -> list[Candidate]:
+        """"William Kennedy's Legs (1975)", "Taito's 1986 Arkanoid": a person's work is theirs."""
+        text, out = self.parsed.text, []
+        window_start = max(0, start - 60)
+        m = _POSSESSIVE_LEAD.search(text[window_start:start])
+        if m is None:
+            return out
+        if m.group("year") and "released" in wanted:
+            a = window_start + m.start("year")
+            out.append(Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), 0.7, "possessive-year"))
+        role = next((r for r in ("author", "performer") if r in wanted), None)
+        a, b = window_start + m.start("owner"), window_start + m.end("owner")
+        person = any(x < b and a < y and label == "PERSON" for x, y, label in self.parsed.ents())
+        owner = ts.proper_phrase_at(text, a)
+        if role and person and owner and owner.end <= b and not country_name(owner.text):
+            out.append(Candidate(ent.name, wanted[role], owner, 0.65, "possessive-work"))
+        return out
+
+    def _segment_performer(self, cands: list[Candidate], column: str) -> list[Candidate]:
+        """The performer of a segment's main work ('ABBA Live is an album by ABBA'): a weak default
+        for the other works the segment names (its songs), which the text rarely restates."""
+        main = {e.name: e.segment for e in self.entities if e.main}
+        best: dict[int, Candidate] = {}
+        for c in cands:
+            if c.column == column and c.entity in main and c.confidence >= 0.7 and c.verifiable:
+                seg = main[c.entity]
+                if seg not in best or c.confidence > best[seg].confidence:
+                    best[seg] = c
+        return [Candidate(e.name, column, best[e.segment].value, 0.5, "segment-performer", verifiable=False)
+                for e in self.entities if not e.main and e.segment in best and e.name != best[e.segment].value.text]
+
+    def _event_of(self, ent: Entity, start: int, end: int, wanted: dict[str, str]) -> list[Candidate]:
+        """'the creation of the Bundesliga in 1963', 'the death of his grand-uncle, King Carol I in 1914'."""
+        text = self.parsed.text
+        m = _EVENT_OF.search(text[max(0, start - 70):start])
+        if m is None:
+            return []
+        lead = (m.group("lead") or "").strip()
+        if lead and not (lead.lower().strip(".") in HONORIFICS or re.fullmatch(r"\d+\.?", lead)):
+            return []  # "the creation of Prussian ..." is about another thing
+        kind, column = _EVENT_KIND.get(m.group("event"), ("organization", "founded"))
+        if kind != self.table_kind or column not in wanted:
+            return []
+        after = re.match(r"\s+(?:in|on)\s+", text[end:end + 6])
+        date = ts.date_at(text, end + after.end()) if after else None
+        return [Candidate(ent.name, wanted[column], date, 0.7, "event-of")] if date and date.start - end <= 8 else []
+
+    def _founder_around(self, ent: Entity, start: int, end: int, column: str) -> list[Candidate]:
+        """'John Wesley, the founder of Methodism', 'Panameñista Party founder Arnulfo Arias'."""
+        text, out = self.parsed.text, []
+        before = _FOUNDER_BEFORE.search(text[max(0, start - 70):start])
+        if before:
+            a = max(0, start - 70) + before.start("person")
+            person = ts.proper_phrase_at(text, a)
+            if person and person.end <= a + len(before.group("person")):
+                out.append(Candidate(ent.name, column, person, 0.7, "founder-of"))
+        after = _FOUNDER_AFTER.match(text, end)
+        if after and (person := ts.proper_phrase_at(text, after.end())):
+            out.append(Candidate(ent.name, column, person, 0.7, "org-founder"))
+        return out
+
+    def _party_before(self, ent: Entity, start: int, column: str) -> list[Candidate]:
+        """'Democratic Revolutionary Party candidate Martín Torrijos'."""
+        text = self.parsed.text
+        m = _PARTY_BEFORE.search(text[max(0, start - 80):start])
+        if m is None:
+            return []
+        a = max(0, start - 80) + m.start("party")
+        party = re.sub(r"^The\s+", "", m.group("party"))
+        a += len(m.group("party")) - len(party)
+        return [Candidate(ent.name, column, ts.Span(a, a + len(party), party), 0.7, "party-before")]
 
     def _document_label(self, column: str) -> list[Candidate]:
         """The record label a segment names ('signed with Epic Records'): a weak default for its

@@ -63,7 +63,7 @@ def run_job(engine: Engine, instance: Instance, settings: Settings, stats: RunSt
     from text2db.integrators.pipeline import build_integrator
 
     plan = plan_job(engine, instance, settings, stats)
-    extractor = build_extractor(plan, settings)
+    extractor = build_extractor(plan, settings, engine)
     events = [extractor.extract(doc) for doc in documents_of(instance, plan)]
     _count_events(stats, events)
     report = build_integrator(engine, plan, settings).apply(events)

@@ -1,0 +1,151 @@
+"""Gazetteer: the existing rows a filling table (only_existing_rows) still has gaps in, found in the text.
+
+For data infilling and column addition the rows already exist, so their keys are the entities to
+look for. `load_keys` reads, once per plan, the keys of rows with a NULL in a planned column
+(identifiers from the reflected schema only, at most MAX_KEYS); `find` locates each key in a
+document: exactly, case-folded, with the spacing of hyphens, apostrophes and brackets folded
+("Slaughterhouse - Five" finds "Slaughterhouse-Five", "Do n't" finds "Don't"), and, for people,
+by a surname no other key shares ("Puskás" for "Ferenc Puskás").
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from sqlalchemy import MetaData, Table, or_, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from text2db.extractors.entities import _FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
+from text2db.integrators.link import link_form
+from text2db.schemas.plan import TablePlan
+
+log = logging.getLogger(__name__)
+MAX_KEYS = 50_000
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+_ROMAN = re.compile(r"^[IVXLC]+$")
+_APOSTROPHES = "'’`"
+
+
+def load_keys(engine: Engine, table: TablePlan) -> list[str]:
+    """Keys of the table's rows that have a NULL in a planned column (every row when a planned
+    column does not exist yet: column addition before its migration)."""
+    if len(table.key) != 1:
+        return []
+    try:
+        target = Table(table.table, MetaData(), autoload_with=engine)
+    except SQLAlchemyError as exc:
+        log.info("gazetteer: cannot reflect %s: %s", table.table, exc)
+        return []
+    if table.key[0] not in target.c:
+        return []
+    planned = [c.name for c in table.columns if c.name not in table.key]
+    query = select(target.c[table.key[0]])
+    if planned and all(name in target.c for name in planned):
+        query = query.where(or_(*[target.c[name].is_(None) for name in planned]))
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(query.limit(MAX_KEYS)).scalars().all()
+    except SQLAlchemyError as exc:
+        log.info("gazetteer: cannot read %s: %s", table.table, exc)
+        return []
+    return sorted({str(r).strip() for r in rows if r is not None and str(r).strip()})
+
+
+def key_pattern(key: str) -> re.Pattern[str] | None:
+    """A pattern for the key with the spacing around punctuation optional and apostrophes alike."""
+    toks = _TOKEN.findall(key)
+    if not toks or not any(t[0].isalnum() for t in toks):
+        return None
+    parts = []
+    for i, tok in enumerate(toks):
+        if i:
+            prev = toks[i - 1]
+            word_pair = prev[0].isalnum() and tok[0].isalnum()
+            contraction = tok == "n" and i + 1 < len(toks) and toks[i + 1] in _APOSTROPHES  # "Do n't"
+            parts.append(r"\s+" if word_pair and not contraction else r"\s*")
+        if tok in _APOSTROPHES:
+            parts.append(f"[{_APOSTROPHES}]")
+        elif tok in "-–—":
+            parts.append(r"[-–—]")
+        else:
+            parts.append(re.escape(tok))
+    flags = re.I if len(key) >= 4 else 0
+    return re.compile(r"(?<!\w)" + "".join(parts) + r"(?!\w)", flags)
+
+
+class Gazetteer:
+    """The keys of one table and their patterns, compiled once per plan."""
+
+    def __init__(self, keys: list[str], person: bool = False) -> None:
+        self.patterns = [(k, p) for k in sorted(keys, key=len, reverse=True) if (p := key_pattern(k))]
+        self.surnames: dict[str, str] = {}
+        if person:
+            counts: dict[str, list[str]] = {}
+            for key in keys:
+                words = key.split()
+                last = words[-1] if len(words) >= 2 else ""
+                if len(last) >= 3 and last[0].isupper() and not _ROMAN.match(last) and last.lower() not in HONORIFICS:
+                    counts.setdefault(last, []).append(key)
+            self.surnames = {w: ks[0] for w, ks in counts.items() if len(ks) == 1}
+
+    def find(self, text: str) -> dict[str, list[Mention]]:
+        """key -> its mentions in `text`; a longer key's span is never claimed by a shorter one."""
+        taken: list[tuple[int, int]] = []
+        found: dict[str, list[Mention]] = {}
+
+        def claim(key: str, a: int, b: int) -> None:
+            if not any(a < y and x < b for x, y in taken):
+                taken.append((a, b))
+                found.setdefault(key, []).append(Mention(a, b, text[a:b]))
+
+        for key, pattern in self.patterns:
+            for m in pattern.finditer(text):
+                claim(key, m.start(), m.end())
+        for word, key in self.surnames.items():
+            for m in re.finditer(r"(?<![\w\-])" + re.escape(word) + r"(?![\w\-])", text):
+                before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
+                prev = re.search(r"([A-Z][\w.]*)\s$", before)
+                if prev and prev.group(1) not in _FUNCTION_WORDS or re.match(r"\s[A-Z]", after) or re.match(r"['’]s\s[A-Z]", after):
+                    continue  # part of another name ("David Rockefeller", "Rockefeller Brothers Fund")
+                claim(key, m.start(), m.end())
+        return found
+
+
+def _words(name: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", name.casefold()) if w not in {"the", "of", "and", "a", "an"}}
+
+
+def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]], kind: str) -> list[Entity]:
+    """Entities with every found key as an entity named by the key. A found entity that is the key
+    (same link form), or only ever a part of it ("Puskás", a name spaCy cut short), is folded into
+    it, keeping its mentions and whether it is a segment's main subject; any other entity loses
+    the mentions inside the key ("Breakout" in "Super Breakout")."""
+    out = list(entities)
+    for key, mentions in found.items():
+        form, words = link_form(key), _words(key)
+
+        def inside(a: Mention) -> bool:
+            return any(a.start < b.end and b.start < a.end for b in mentions)
+
+        def belongs(e: Entity) -> bool:
+            if link_form(e.name) == form:
+                return True
+            return all(inside(a) for a in e.mentions) and bool(_words(e.name)) and _words(e.name) <= words
+
+        absorbed = [e for e in out if belongs(e)]
+        for e in out:
+            if not any(e is a for a in absorbed) and any(inside(a) for a in e.mentions):
+                kept = [a for a in e.mentions if not inside(a)]
+                e.mentions[:] = kept or e.mentions
+        merged = {m.start: m for e in absorbed for m in e.mentions}
+        for m in mentions:
+            if not any(x.start <= m.start < x.end or m.start <= x.start < m.end for x in merged.values()):
+                merged[m.start] = m
+        main = next((e for e in absorbed if e.main), None)
+        ms = sorted(merged.values(), key=lambda m: m.start)
+        ent = Entity(key, kind, ms, main=main is not None, segment=main.segment if main else segment_of(parsed, ms[0].start),
+                     confidence=max([0.9] + [e.confidence for e in absorbed]))
+        out = [e for e in out if not any(e is a for a in absorbed)] + [ent]
+    return sorted(out, key=lambda e: (not e.main, e.first.start))

@@ -1,0 +1,72 @@
+"""The gazetteer of filling tables: existing rows' keys found in the text (gazetteer.py)."""
+
+from __future__ import annotations
+
+from conftest import make_plan
+from sqlalchemy import create_engine, text
+
+from text2db.config import Settings
+from text2db.extractors.entities import find_entities, parse
+from text2db.extractors.gazetteer import Gazetteer, key_pattern, load_keys, merge
+from text2db.extractors.pipeline import build_extractor
+from text2db.schemas.events import DocumentEvent
+from text2db.schemas.plan import Plan
+
+ABBA = (
+    "Voulez-Vous is the sixth studio album by Swedish pop group ABBA, released in 1979. Its songs include Does Your "
+    "Mother Know and Hole in Your Soul, both performed by ABBA on their 1979 tour."
+)
+
+
+def _filling(plan: Plan) -> Plan:
+    table = plan.tables[0].model_copy(update={"operation": "data_infilling", "only_existing_rows": True})
+    return plan.model_copy(update={"tables": [table]})
+
+
+def _engine(tmp_path, rows: list[tuple[str, int | None]]):  # noqa: ANN001, ANN202
+    engine = create_engine(f"sqlite:///{tmp_path / 'target.sqlite'}")
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE work (id INTEGER PRIMARY KEY, title TEXT UNIQUE, released INTEGER)"))
+        for title, year in rows:
+            conn.execute(text("INSERT INTO work (title, released) VALUES (:t, :y)"), {"t": title, "y": year})
+    return engine
+
+
+def test_keys_are_the_rows_with_gaps(tmp_path) -> None:  # noqa: ANN001
+    engine = _engine(tmp_path, [("Does Your Mother Know", None), ("Gardenia", 1979)])
+    plan = _filling(make_plan("work", "work", "title", ["released"]))
+    assert load_keys(engine, plan.tables[0]) == ["Does Your Mother Know"]
+
+
+def test_key_forms_fold_tokenized_spacing() -> None:
+    assert key_pattern("Slaughterhouse - Five").search("Vonnegut's Slaughterhouse-Five (1969)")
+    assert key_pattern("Do n't believe").search("the song Don't Believe was")
+    assert key_pattern("Alfred Hitchcock 's Frenzy").search("in Alfred Hitchcock's Frenzy.")
+    assert not key_pattern("Liga").search("the Regionalliga")
+
+
+def test_unique_surname_finds_a_person_but_not_another_name() -> None:
+    gaz = Gazetteer(["Ferenc Puskás", "Valerie Rockefeller"], person=True)
+    found = gaz.find("Later Puskás moved to Spain. David Rockefeller chaired the Rockefeller Brothers Fund.")
+    assert [m.text for m in found["Ferenc Puskás"]] == ["Puskás"]
+    assert "Valerie Rockefeller" not in found
+
+
+def test_filling_table_finds_an_existing_row_spacy_misses(tmp_path) -> None:  # noqa: ANN001
+    engine = _engine(tmp_path, [("Hole in Your Soul", None), ("Gardenia", 1979)])
+    plan = _filling(make_plan("work", "work", "title", ["released", "performer"]))
+    doc = DocumentEvent(job="j", document_id="d", text=ABBA)
+    without = build_extractor(plan, Settings(llm_base_url=None)).extract(doc)
+    assert "Hole in Your Soul" not in {r.key[0].value for r in without.rows}
+    event = build_extractor(plan, Settings(llm_base_url=None), engine).extract(doc)
+    rows = {r.key[0].value: {c.column: c.value for c in r.cells} for r in event.rows}
+    assert rows["Hole in Your Soul"]["performer"] == "ABBA"
+
+
+def test_a_key_takes_its_span_from_a_shorter_name_that_lives_elsewhere_too() -> None:
+    text = ("Breakout is an arcade game developed and published by Atari, Inc. It was followed by a 1978 sequel, "
+            "Super Breakout. Breakout was the basis for the Apple II.")
+    parsed = parse(text)
+    ents = {e.name: e for e in merge(parsed, find_entities(parsed, "work"), Gazetteer(["Super Breakout"]).find(text), "work")}
+    assert ents["Breakout"].main and all(m.text == "Breakout" and text[m.start - 6:m.start] != "Super " for m in ents["Breakout"].mentions)
+    assert [m.text for m in ents["Super Breakout"].mentions] == ["Super Breakout"]
