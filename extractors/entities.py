@@ -154,7 +154,7 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
     if not nouns and len(parts) > 1 and re.fullmatch(r"\s*(?:as|like|in|at|by|for|now|still|also|once|today|perhaps|probably)\b.*", parts[0]):
         nouns = [w for w in re.findall(r"[A-Za-z]+", parts[1].lower()) if w in WORK_NOUNS or w in ORG_NOUNS]  # "is, as ..., the sixth album"
     ents = [(a, b, lab) for a, b, lab in parsed.ents() if a < mention.end and b > mention.start]
-    lifespan = re.match(r"\s*(?:\([^()\d]{1,60}\)\s*)?\((?:born|b\.|;|[^)]{0,40}\d{3,4}\s*[–-])", text[start + len(head[:cut]):sent_end])
+    lifespan = re.match(r"\s*\((?:born|b\.|;|[^)]{0,40}\d{3,4}\s*[–-])", text[start + len(head[:cut]):sent_end])
     if lifespan:
         kind = "person"
     elif nouns:

@@ -177,6 +177,8 @@ class SpanRules:
         demonym_kind = DEMONYM_KINDS.get(self.table_kind)
         if demonym_kind in wanted:
             out += self._document_country(wanted[demonym_kind])
+        if self.table_kind == "organization" and "country" in wanted:
+            out += self._sentence_country(wanted["country"])
         if "record_label" in wanted:
             out += self._document_label(wanted["record_label"])
         for seg, ent in self.main.items():
@@ -224,6 +226,17 @@ class SpanRules:
             share = counts[top] / len(found)
             near = min((sp for sp, name in found if name == top), key=lambda sp: abs(sp.start - ent.first.start))
             out.append(Candidate(ent.name, column, near, round(0.4 + 0.2 * share, 3), "document-country", verifiable=False))
+        return out
+
+    def _sentence_country(self, column: str) -> list[Candidate]:
+        """An organization's own name ("US Army") or its sentence ("moved to the DEL in Germany") names
+        its country: a better guess than the segment's most frequent country."""
+        text, out = self.parsed.text, []
+        for ent in self.entities:
+            first = re.match(r"[A-Z][\w.]*", ent.name)
+            if first and ent.confidence >= 0.6 and _country_word(first.group(0)) and first.group(0) != ent.name:
+                m = ent.first
+                out.append(Candidate(ent.name, column, ts.Span(m.start, m.start + len(first.group(0)), first.group(0)), 0.7, "name-country"))
         return out
 
     def _lifespan(self, ent: Entity, a: int, b: int, wanted: dict[str, str]) -> list[Candidate]:

@@ -6,9 +6,11 @@ from conftest import make_plan
 from sqlalchemy import create_engine, text
 
 from text2db.config import Settings
+from text2db.extractors import relations
 from text2db.extractors.entities import find_entities, parse
 from text2db.extractors.gazetteer import Gazetteer, key_pattern, load_keys, merge
 from text2db.extractors.pipeline import build_extractor
+from text2db.extractors.spans import SpanRules
 from text2db.schemas.events import DocumentEvent
 from text2db.schemas.plan import Plan
 
@@ -70,3 +72,13 @@ def test_a_key_takes_its_span_from_a_shorter_name_that_lives_elsewhere_too() -> 
     ents = {e.name: e for e in merge(parsed, find_entities(parsed, "work"), Gazetteer(["Super Breakout"]).find(text), "work")}
     assert ents["Breakout"].main and all(m.text == "Breakout" and text[m.start - 6:m.start] != "Super " for m in ents["Breakout"].mentions)
     assert [m.text for m in ents["Super Breakout"].mentions] == ["Super Breakout"]
+
+
+def test_the_whole_key_is_the_mention_so_its_year_follows_it() -> None:
+    text = ("Inner Life was an American soul studio project formed in 1979 that enjoyed success with \" I 'm Caught Up "
+            "(In a One Night Love Affair) \" (1979) and \" Ain't No Mountain High Enough \" (1981).")
+    parsed = parse(text)
+    key = "I 'm Caught Up ( In a One Night Love Affair )"
+    ents = merge(parsed, find_entities(parsed, "work"), Gazetteer([key]).find(text), "work")
+    got = {(c.entity, c.column): c.value.text for c in SpanRules(parsed, ents, "work").predict({"released": relations.BY_NAME["released"]})}
+    assert got[(key, "released")] == "1979"

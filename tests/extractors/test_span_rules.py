@@ -110,3 +110,10 @@ def test_titles_after_more_work_nouns() -> None:
             "Aino is a figure in the Finnish national epic Kalevala.")
     names = {e.name for e in find_entities(parse(text), "work")}
     assert {"Life's Little Comedies", "Kalevala"} <= names
+
+
+def test_an_organization_named_after_its_country() -> None:
+    text = ("Camp Caves was a US Army training camp north of the city of Rockhampton, Queensland, Australia. "
+            "The camp was used by the US Army from 1943.")
+    got = _values(text, "organization", _kinds("country"), keys=("US Army",))
+    assert got[("US Army", "country")] == "US"
