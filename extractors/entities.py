@@ -1,4 +1,4 @@
-"""Tool `text2db.spacy_ner.v1`: the entities a table's rows represent, found in a document.
+"""Tool `text2db.spacy_ner.v2`: the entities a table's rows represent, found in a document.
 
 spaCy's small NER misses name parts and most titles, so its mentions are widened to the whole
 capitalized name, titles in quotes or after a work noun ("the album Lotus") are added, and each
@@ -38,7 +38,7 @@ HONORIFICS = set(
     "justice professor prof mayor count countess baron baroness earl marquis sultan tsar czar chief admiral sheikh "
     "lieutenant sergeant reverend rev father brother sister maestro coach chairman ceo secretary ambassador".split()
 )
-_FUNCTION_WORDS = set(
+FUNCTION_WORDS = set(
     "The In On At By A An After Before When While During Since From With For Of And But His Her Its Their This That "
     "These Those As Under Following According Although Despite Both Neither Then Later Early".split()
 )
@@ -189,7 +189,7 @@ def _widen(text: str, start: int, end: int, taken: tuple[tuple[int, int], ...] =
     never into another entity ("President of Pakistan Asif Ali Zardari")."""
     while True:
         m = re.search(r"([A-Z][\w'’\-]*)\s$", text[max(0, start - 40):start])
-        if not m or m.group(1).lower() in HONORIFICS or m.group(1) in _FUNCTION_WORDS:
+        if not m or m.group(1).lower() in HONORIFICS or m.group(1) in FUNCTION_WORDS:
             break
         if any(a <= start - len(m.group(0)) < b for a, b in taken):
             break
@@ -242,7 +242,7 @@ def _candidates(parsed: Parsed, kind: str) -> list[tuple[Mention, float]]:
     if kind == "person":
         for cue in _PERSON_CUE.finditer(text):
             name = ts.proper_phrase_at(text, cue.end())
-            if name and 2 <= len(name.text.split()) <= 4 and not any(w in _FUNCTION_WORDS for w in name.text.split()[:1]):
+            if name and 2 <= len(name.text.split()) <= 4 and not any(w in FUNCTION_WORDS for w in name.text.split()[:1]):
                 out.append((Mention(name.start, name.end, name.text), 0.6))
     if kind == "work":
         for q in _QUOTED.finditer(text):
@@ -257,7 +257,7 @@ def _candidates(parsed: Parsed, kind: str) -> list[tuple[Mention, float]]:
                 title = ts.proper_phrase_at(text, title.end + more.end()) if more else None  # "albums Bionic and Burlesque"
         for y in _TITLE_YEAR.finditer(text):
             title = ts.proper_phrase_at(text, y.start(1))
-            if title and title.end == y.end(1) and title.text.split()[0] not in _FUNCTION_WORDS:
+            if title and title.end == y.end(1) and title.text.split()[0] not in FUNCTION_WORDS:
                 out.append((Mention(title.start, title.end, title.text), 0.55))
     return out
 

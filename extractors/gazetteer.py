@@ -17,7 +17,7 @@ from sqlalchemy import MetaData, Table, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from text2db.extractors.entities import _FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
+from text2db.extractors.entities import FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
 from text2db.integrators.link import link_form
 from text2db.schemas.plan import TablePlan
 
@@ -112,7 +112,7 @@ class Gazetteer:
             if key is not None:
                 before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
                 prev = re.search(r"([A-Z][\w.]*)\s$", before)
-                if prev and prev.group(1) not in _FUNCTION_WORDS or re.match(r"\s[A-Z]", after) or re.match(r"['’]s\s[A-Z]", after):
+                if prev and prev.group(1) not in FUNCTION_WORDS or re.match(r"\s[A-Z]", after) or re.match(r"['’]s\s[A-Z]", after):
                     continue  # part of another name ("David Rockefeller", "Rockefeller Brothers Fund")
                 claim(key, m.start(), m.end())
         return found

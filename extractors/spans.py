@@ -1,4 +1,4 @@
-"""Tool `text2db.span_extractor.v1`: attribute and relation values of an entity by trigger rules.
+"""Tool `text2db.span_extractor.v2`: attribute and relation values of an entity by trigger rules.
 
 Each rule is a trigger ("directed by", "born ... in") followed by a value of the expected kind
 (date, place, organization, person, country) read from the text right after it; the value is

@@ -62,7 +62,7 @@ class Cell(_Record):
     """One extracted value for one column, as written in the text, with its provenance.
 
     `value` is the surface form (grounded in `evidence`); integrators normalize it to the
-    column's format. `tool` is the registered extractor name (e.g. `text2db.spacy_ner.v1`),
+    column's format. `tool` is the registered extractor name (e.g. `text2db.spacy_ner.v2`),
     `model` the weights it used, `confidence` in [0, 1].
     """
 

@@ -12,6 +12,7 @@ import pytest
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.append(str(Path(__file__).parent.parent))  # tests/fake_openai.py, after this folder's conftest
 from fake_openai import FakeOpenAI  # noqa: E402
 
 QUESTIONS = {

@@ -20,7 +20,7 @@ def test_registry_matches_snapshot() -> None:
 def test_small_models_come_before_the_llm() -> None:
     names = [t.name for t in registry.covering("relation")]
     assert names[-1] == "text2db.llm.v1"
-    assert "text2db.span_extractor.v1" in names[:-1]
+    assert "text2db.span_extractor.v2" in names[:-1]
     assert [t.name for t in registry.covering("classification")] == ["text2db.label_classifier.v1", "text2db.llm.v1"]
 
 
@@ -31,7 +31,7 @@ def test_unknown_tool_is_terminal() -> None:
 
 
 def test_same_name_different_contract_is_refused() -> None:
-    spec = registry.get("text2db.spacy_ner.v1")
+    spec = registry.get("text2db.spacy_ner.v2")
     changed = registry.ToolSpec(spec.name, spec.covers, spec.requires, ("something.else",), spec.model)
     with pytest.raises(ValueError, match="new version"):
         registry.register(changed)

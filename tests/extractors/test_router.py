@@ -36,7 +36,7 @@ def _row(event, name: str = NAME):
 def test_confident_small_model_values_never_reach_the_llm(person_plan, fake_llm) -> None:
     event = _extractor(person_plan, fake_llm.base_url).extract(DOC)
     cells = {c.column: c for c in _row(event).cells}
-    assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v1"
+    assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v2"
     assert fake_llm.requests == []
     assert event.stats.llm_calls == 0 and event.stats.values_llm == 0
     assert event.stats.values_small_model == sum(len(r.cells) for r in event.rows)
@@ -63,7 +63,7 @@ def test_invented_values_are_rejected_and_the_small_model_answer_kept(person_pla
     fake_llm.replies.append(json.dumps({"birth": "December 12, 1871", "birth_place": "Lyon", "citizenship": "French"}))
     event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1).extract(DOC)
     cells = {c.column: c for c in _row(event).cells}
-    assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v1"
+    assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v2"
     assert "birth_place" not in cells or cells["birth_place"].value != "Lyon"
 
 
@@ -86,7 +86,7 @@ def test_timeouts_fall_back_to_the_small_model(person_plan, fake_llm) -> None:
     fake_llm.replies += [("sleep", 3.0, "{}")]
     event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=0, llm_calls_per_document=1).extract(DOC)
     cells = {c.column: c for c in _row(event).cells}
-    assert cells["birth"].tool == "text2db.span_extractor.v1"
+    assert cells["birth"].tool == "text2db.span_extractor.v2"
     assert event.stats.llm_calls == 1 and event.stats.values_llm == 0
 
 
@@ -100,4 +100,4 @@ def test_no_endpoint_means_no_llm(person_plan) -> None:
 def test_malformed_answers_are_dropped(person_plan, fake_llm, garbage: str) -> None:
     fake_llm.replies.append(garbage)
     event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=0).extract(DOC)
-    assert all(c.tool == "text2db.span_extractor.v1" for r in event.rows for c in r.cells)
+    assert all(c.tool == "text2db.span_extractor.v2" for r in event.rows for c in r.cells)

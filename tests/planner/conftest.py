@@ -20,8 +20,8 @@ _NAMES = sorted(p.name for p in BENCH.iterdir() if p.is_dir()) if BENCH.is_dir()
 BENCH_SAMPLE = [n for suffix in ("_rp", "_di", "_ca") for n in [m for m in _NAMES if m.endswith(suffix)][::7]]
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"planner_tests_{name}", HERE / f"{name}.py")
+def _load(name: str, folder: Path = HERE):
+    spec = importlib.util.spec_from_file_location(f"planner_tests_{name}", folder / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(module)
@@ -30,8 +30,14 @@ def _load(name: str):
 
 @pytest.fixture(scope="session")
 def fake_openai():
-    """The FakeOpenAI class (tests/planner/fake_openai.py)."""
-    return _load("fake_openai").FakeOpenAI
+    """Builds the scripted server (tests/fake_openai.py); the planner's scripts repeat their last reply."""
+    fake = _load("fake_openai", HERE.parent).FakeOpenAI
+
+    def build(replies: list[object]):
+        return fake(replies, repeat_last=True)
+
+    build.FAIL = fake.FAIL  # type: ignore[attr-defined]
+    return build
 
 
 MOVIES_DDL = [

@@ -35,7 +35,7 @@ def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_opena
     assert [c.name for c in films.columns if c.tool != "key"] == ["genre", "released"]
     assert films.column("genre").labels == ["comedy", "drama", "thriller"]
     assert result.report.passed and result.report.simulation.status == "passed"
-    body = server.requests[0]["body"]
+    body = server.requests[0]
     assert body["model"] == "fake-model" and body["response_format"] == {"type": "json_object"}
     assert "table films" in body["messages"][1]["content"] and INSTRUCTION in body["messages"][1]["content"]
 
@@ -57,7 +57,7 @@ def test_column_addition_from_the_llm(sqlite_movies: Engine, fake_openai) -> Non
                       new_column={"name": "death_date", "value_type": "text", "question": "date of death"})]
     with fake_openai(replies) as server:
         result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
-    assert len(server.requests) == 2 and "declares no new_column" in server.requests[1]["body"]["messages"][1]["content"]
+    assert len(server.requests) == 2 and "declares no new_column" in server.requests[1]["messages"][1]["content"]
     directors = result.plan.table("directors")
     assert result.plan.planner == "llm:fake-model" and directors.operation == "column_addition"
     new = directors.column("death_date")
@@ -70,7 +70,7 @@ def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai)
     with fake_openai(replies) as server:
         result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url))
     assert len(server.requests) == 2 and result.report.revisions == 1
-    assert "shoe_size" in server.requests[1]["body"]["messages"][1]["content"]
+    assert "shoe_size" in server.requests[1]["messages"][1]["content"]
     assert result.plan.planner == "llm:fake-model"
     assert {c.name for c in result.plan.table("films").columns} == {"title", "genre", "released"}
 

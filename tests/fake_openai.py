@@ -1,8 +1,10 @@
-"""A scripted OpenAI-compatible HTTP server on 127.0.0.1: the process boundary we don't own.
+"""A scripted OpenAI-compatible HTTP server on 127.0.0.1: the LLM is a process boundary we don't
+own, so tests script its answers at the HTTP level and the real `openai` client talks to it.
 
-Each POST /v1/chat/completions pops the next scripted reply: a string (the message content),
-an int (an HTTP error status), or ("sleep", seconds, content) to provoke a client timeout.
-Requests are recorded so tests can assert what the router sent.
+Each POST /v1/chat/completions takes the next scripted reply: a string (the message content),
+an int (an HTTP error status; `FakeOpenAI.FAIL` is 500), or ("sleep", seconds, content) to
+provoke a client timeout. When the script runs out the server answers "{}", or repeats the
+last reply with `repeat_last=True`. Request bodies are recorded in `requests`, paths in `paths`.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from typing import Any
 
 
 class FakeOpenAI:
-    def __init__(self) -> None:
-        self.replies: list[Any] = []
+    FAIL = 500
+
+    def __init__(self, replies: list[Any] | None = None, *, repeat_last: bool = False) -> None:
+        self.replies: list[Any] = list(replies or [])
+        self.repeat_last = repeat_last
         self.requests: list[dict[str, Any]] = []
+        self.paths: list[str] = []
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -32,6 +38,11 @@ class FakeOpenAI:
     def __exit__(self, *exc: object) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+    def _next_reply(self) -> Any:
+        if len(self.replies) > 1 or (self.replies and not self.repeat_last):
+            return self.replies.pop(0)
+        return self.replies[0] if self.replies else "{}"
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         fake = self
@@ -48,24 +59,27 @@ class FakeOpenAI:
                 self.end_headers()
                 try:
                     self.wfile.write(data)
-                except BrokenPipeError:  # the client timed out first (the timeout test)
+                except BrokenPipeError:  # the client timed out first (the timeout tests)
                     pass
 
-            def do_GET(self) -> None:
+            def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
                 self._send(200, {"object": "list", "data": [{"id": "fake", "object": "model"}]})
 
-            def do_POST(self) -> None:
+            def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("Content-Length", 0))
-                fake.requests.append(json.loads(self.rfile.read(length) or b"{}"))
-                reply = fake.replies.pop(0) if fake.replies else "{}"
-                if isinstance(reply, int):
-                    self._send(reply, {"error": {"message": "scripted failure"}})
+                body = json.loads(self.rfile.read(length) or b"{}")
+                fake.requests.append(body)
+                fake.paths.append(self.path)
+                reply = fake._next_reply()
+                if isinstance(reply, int) or not self.path.endswith("/chat/completions"):
+                    self._send(reply if isinstance(reply, int) else 404, {"error": {"message": "scripted failure"}})
                     return
                 if isinstance(reply, tuple):
                     time.sleep(reply[1])
                     reply = reply[2]
                 self._send(200, {
-                    "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()), "model": "fake",
+                    "id": f"chatcmpl-{len(fake.requests)}", "object": "chat.completion", "created": int(time.time()),
+                    "model": body.get("model", "fake"),
                     "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": reply}}],
                     "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
                 })
