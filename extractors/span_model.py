@@ -62,7 +62,7 @@ class SpanModel:
 
         if not questions:
             return []
-        self.encoder.eval()
+        self.encoder.train(False)  # evaluation mode (Module.eval)
         with torch.no_grad():
             batch = self.encode(questions, contexts)
             start_logits, end_logits = self.logits(batch)

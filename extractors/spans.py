@@ -277,9 +277,7 @@ class SpanRules:
         m = _TITLE_LEAD.search(text[window_start:start])
         if m is None:
             return self._possessive_title(ent, start, wanted)
-        if m.group("year") and "released" in wanted:
-            a = window_start + m.start("year")
-            out.append(Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), 0.75, "year-noun-title"))
+        out += _lead_year(ent, m, window_start, wanted, 0.75, "year-noun-title")
         noun = m.group("noun").lower()
         role = "author" if noun in ("novel", "book", "play") else "performer" if noun not in ("film", "movie") else None
         if m.group("owner") and role in wanted:
@@ -295,9 +293,7 @@ class SpanRules:
         m = _POSSESSIVE_LEAD.search(text[window_start:start])
         if m is None:
             return out
-        if m.group("year") and "released" in wanted:
-            a = window_start + m.start("year")
-            out.append(Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), 0.7, "possessive-year"))
+        out += _lead_year(ent, m, window_start, wanted, 0.7, "possessive-year")
         role = next((r for r in ("author", "performer") if r in wanted), None)
         a, b = window_start + m.start("owner"), window_start + m.end("owner")
         person = any(x < b and a < y and label == "PERSON" for x, y, label in self.parsed.ents())
@@ -409,3 +405,12 @@ class SpanRules:
             if token[:1].isupper() and country_name(token):
                 return [ts.Span(pos + w.start(), pos + w.start() + len(token), token)]
         return []
+
+
+def _lead_year(ent: Entity, m: re.Match[str], offset: int, wanted: dict[str, str], confidence: float,
+               rule: str) -> list[Candidate]:
+    """The year a title's lead names ("the 1990 film X", "Taito's 1986 X") is its release year."""
+    if not m.group("year") or "released" not in wanted:
+        return []
+    a = offset + m.start("year")
+    return [Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), confidence, rule)]

@@ -180,7 +180,7 @@ def fine_tune(model: SpanModel, examples: list[Example], epochs: int = 2, lr: fl
             optim.zero_grad()
             loss.backward()
             optim.step()
-    model.encoder.eval()
+    model.encoder.train(False)  # evaluation mode (Module.eval)
     return model
 
 
