@@ -19,6 +19,7 @@ import socket
 from pathlib import Path
 
 from text2db.config import Settings
+from text2db.extractors import registry
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.pipeline import Extractor
 from text2db.integrators.countries import country_name
@@ -79,7 +80,7 @@ def score(event: ExtractionEvent, gold: dict, columns: set[str]) -> tuple[int, i
 
 
 def run(instances: list[Path], settings: Settings, config: ExtractorConfig) -> dict[str, float]:
-    secs = calls = tokens = small = llm = tp = fp = fn = 0
+    secs = calls = tokens = small = llm = trained = tp = fp = fn = 0
     for inst in instances:
         text, plan, gold = plan_for(inst)
         extractor = Extractor(plan, settings, config)
@@ -88,11 +89,12 @@ def run(instances: list[Path], settings: Settings, config: ExtractorConfig) -> d
         secs += time.monotonic() - started
         s = event.stats
         calls, tokens, small, llm = calls + s.llm_calls, tokens + s.llm_tokens, small + s.values_small_model, llm + s.values_llm
+        trained += sum(c.tool == registry.SPAN_TRAINED.name for row in event.rows for c in row.cells)
         a, b, c = score(event, gold, {col.name for col in plan.tables[0].columns})
         tp, fp, fn = tp + a, fp + b, fn + c
     n = max(1, len(instances))
     p, r = tp / max(1, tp + fp), tp / max(1, tp + fn)
-    return {"docs": len(instances), "s_per_doc": secs / n, "docs_per_s": n / max(secs, 1e-9), "llm_share": llm / max(1, small + llm),
+    return {"docs": len(instances), "s_per_doc": secs / n, "docs_per_s": n / max(secs, 1e-9), "llm_share": llm / max(1, small + llm), "trained_share": trained / max(1, small + llm),
             "llm_calls_per_doc": calls / n, "llm_tokens_per_doc": tokens / n, "values_per_doc": (small + llm) / n,
             "precision": p, "recall": r, "f1": 2 * p * r / max(1e-9, p + r)}
 

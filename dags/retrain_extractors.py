@@ -21,7 +21,7 @@ from text2db import orchestration as orch
     tags=["text2db"],
     params={
         "job": Param("", type="string", description="Empty: variable text2db_job."),
-        "epochs": Param(2, type="integer", minimum=1, maximum=20),
+        "epochs": Param(6, type="integer", minimum=1, maximum=20),
         "max_documents": Param(200, type="integer", minimum=1, description="Most recent archived documents used."),
         "max_examples": Param(600, type="integer", minimum=2),
         "min_gain": Param(0.0, type="number", description="Promote only when the candidate beats the current model by more."),
@@ -38,7 +38,7 @@ def retrain_extractors() -> None:
 
     @task
     def fine_tune(built: dict, params: dict | None = None) -> dict:
-        return orch.fine_tune(orch.airflow_settings(), built["job"], built["run_id"], epochs=(params or {}).get("epochs", 2))
+        return orch.fine_tune(orch.airflow_settings(), built["job"], built["run_id"], epochs=(params or {}).get("epochs", 6))
 
     @task
     def evaluate(tuned: dict) -> dict:

@@ -52,7 +52,7 @@ def train(
     plan: Path = typer.Option(..., "--plan", help="Plan JSON whose columns the span model learns."),
     documents: Path = typer.Option(..., "--documents", help="Folder of .txt documents to label and learn from."),
     db_url: str | None = typer.Option(None, "--db-url", help="Target database for distant supervision (default TEXT2DB_DB_URL)."),
-    epochs: int = typer.Option(3, help="Fine-tuning epochs."),
+    epochs: int = typer.Option(6, help="Fine-tuning epochs."),
     llm_url: str | None = typer.Option(None, "--llm-url", help="LLM endpoint for distillation labels."),
 ) -> None:
     """Fine-tune the MiniLM span extractor on LLM and database labels; register it if it clears the threshold."""

@@ -27,3 +27,4 @@ class ExtractorConfig(BaseSettings):
     chunk_chars: int = Field(20000, description="Long documents are parsed in chunks of about this size.")
     record_llm_labels: bool = Field(True, description="Log grounded LLM answers to <home>/labels/llm.jsonl for `text2db train`.")
     trained_model_dir: str | None = Field(None, description="Folder of fine-tuned span models; default <home>/models.")
+    use_trained_model: bool = Field(True, description="Let the accepted fine-tuned span model answer (off for the LLM teacher).")

@@ -26,6 +26,9 @@ from text2db.schemas.events import CandidateRow, Cell, DocumentEvent, Extraction
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
 
 
+MAX_OPTIONS = 3  # candidate values per cell the LLM may choose among
+
+
 @dataclass(frozen=True)
 class TableSetup:
     plan: TablePlan
@@ -92,23 +95,26 @@ class Extractor:
         return rows, counts
 
     def _requests(self, parsed: Parsed, setup: TableSetup, entities: list[Entity], cands: list[Candidate]) -> list[Request]:
-        best: dict[tuple[str, str], Candidate] = {}
-        for c in cands:
-            key = (c.entity, c.column)
-            if key not in best or c.confidence > best[key].confidence:
-                best[key] = c
+        options: dict[tuple[str, str], list[Candidate]] = {}
+        for c in sorted(cands, key=lambda c: -c.confidence):
+            same = options.setdefault((c.entity, c.column), [])
+            if len(same) < MAX_OPTIONS and all(grounding.fold(o.value.text) != grounding.fold(c.value.text) for o in same):
+                same.append(c)
         reqs = []
         for ent in entities:
             for col in setup.plan.columns:
                 if col.name in setup.plan.key:
                     continue
                 cell = self._classify(parsed, ent, col) if col.tool == "classification" and col.labels else None
-                reqs.append(Request(ent, col.name, col.question, best.get((ent.name, col.name)), cell))
+                opts = options.get((ent.name, col.name), [])
+                reqs.append(Request(ent, col.name, col.question, opts[0] if opts else None, [o for o in opts if o.verifiable], cell))
         self._fill_from_trained(parsed, reqs)
         return reqs
 
     def _fill_from_trained(self, parsed: Parsed, reqs: list[Request]) -> None:
         """The accepted fine-tuned span model answers what the rules left open, if it is confident."""
+        if not self.config.use_trained_model:
+            return
         model = load_accepted(self.config.trained_model_dir or str(self.settings.home / "models"))
         open_reqs = [r for r in reqs if r.cell is None and (r.best is None or r.best.confidence < self.config.accept_threshold)
                      and (r.entity.main or r.best is not None)]

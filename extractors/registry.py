@@ -56,9 +56,9 @@ LABEL_CLASSIFIER = register(ToolSpec(
     description="Label by cosine similarity of the entity's context to labels and demonstrations.",
 ))
 LLM = register(ToolSpec(
-    "text2db.llm.v1", covers=("key", "entity", "attribute", "relation", "classification"),
+    "text2db.llm.v2", covers=("key", "entity", "attribute", "relation", "classification"),
     requires=("document.text", "entity.mentions"), produces=("cell.value", "cell.evidence", "cell.confidence"),
-    model=None, description="OpenAI-compatible chat model, JSON answers validated against the plan and the text.",
+    model=None, description="OpenAI-compatible chat model: chooses among small-model candidates, or writes values that must be found in the text.",
 ))
 
 

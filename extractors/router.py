@@ -1,6 +1,10 @@
 """Per request (entity x column): the small model when it covers the request and its confidence
 clears the threshold, else the LLM within the document's budget, else the small model's best guess.
 
+When the small model has candidates in the gray zone, the LLM only chooses among them (or none):
+a few output tokens instead of a written answer, which is what keeps a routed document near the
+small model's speed. Only cells with no candidate at all (llm_for_missing) let the LLM write.
+
 Every cell records the tool, model and confidence that produced it; ExtractionStats counts the
 values each side served and what the LLM cost.
 """
@@ -15,8 +19,9 @@ from text2db.extractors import grounding, registry
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.entities import Entity, Parsed
 from text2db.extractors.exceptions import ExtractorError
-from text2db.extractors.llm import LLMRequest, ask
+from text2db.extractors.llm import ChoiceRequest, LLMAnswer, LLMRequest, ask, choose
 from text2db.extractors.spans import Candidate
+from text2db.extractors.textspans import Span
 from text2db.schemas.events import Cell
 
 
@@ -26,6 +31,7 @@ class Request:
     column: str
     question: str
     best: Candidate | None = None
+    options: list[Candidate] = field(default_factory=list)  # distinct candidate values, best first
     cell: Cell | None = None  # a small-model cell already decided (classification, fine-tuned span model)
     context: str = ""  # what the LLM was shown, kept for distillation labels
 
@@ -89,13 +95,35 @@ class Router:
         for req in sorted(reqs, key=lambda r: (not r.entity.main, r.entity.first.start)):
             by_entity.setdefault(req.entity.name, []).append(req)
         for group in by_entity.values():
-            answer = self._call(parsed, group, budget, result) if budget.allows() else None
-            for req in group:
-                cell = self._llm_cell(parsed.text, req, answer.get(req.column) if answer else None, result)
-                if req.best is not None and (cell is None or req.best.confidence > cell.confidence):
-                    cell = self.small_cell(parsed.text, req.best)
-                if cell is not None:
-                    result.cells[(req.entity.name, req.column)] = cell
+            choices = [r for r in group if r.options]
+            if choices:
+                picked = self._call(parsed, choices, budget, result, choose=True) if budget.allows() else None
+                for req in choices:
+                    self._settle_choice(parsed.text, req, picked, result)
+            writes = [r for r in group if not r.options]
+            if writes:
+                answer = self._call(parsed, writes, budget, result, choose=False) if budget.allows() else None
+                for req in writes:
+                    if (cell := self._llm_cell(parsed.text, req, answer.get(req.column) if answer else None, result)) is not None:
+                        result.cells[(req.entity.name, req.column)] = cell
+
+    def _settle_choice(self, text: str, req: Request, picked: dict[str, str | None] | None, result: RouteResult) -> None:
+        """The LLM's pick becomes the cell; its explicit 'none' drops the guess; no usable answer keeps the guess."""
+        key = (req.entity.name, req.column)
+        if picked is None or req.column not in picked:
+            if req.best is not None:
+                result.cells[key] = self.small_cell(text, req.best)
+            return
+        chosen = next((c for c in req.options if c.value.text == picked[req.column]), None)
+        if chosen is None:
+            result.rejected.append(f"{req.column}: llm chose none of the candidates")
+            return
+        ev = grounding.evidence(text, chosen.value.start, chosen.value.end)
+        confidence = min(0.99, max(0.85, chosen.confidence + 0.05)) if chosen is req.best else 0.75
+        result.cells[key] = Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
+                                 tool=registry.LLM.name, model=self.settings.llm_model)
+        if self.config.record_llm_labels:
+            self._record(req, ev.quote)
 
     def _record(self, req: Request, value: str) -> None:
         from text2db.extractors.span_model import question_for
@@ -107,18 +135,23 @@ class Router:
             except OSError:
                 pass  # labels are a by-product; a read-only home must not fail extraction
 
-    def _call(self, parsed: Parsed, group: list[Request], budget: Budget, result: RouteResult) -> dict[str, str] | None:
+    def _call(self, parsed: Parsed, group: list[Request], budget: Budget, result: RouteResult, *, choose: bool) -> dict[str, str | None] | None:
         ent = group[0].entity
-        req = LLMRequest(ent.name, ent.kind, {r.column: r.question for r in group}, context_for(parsed, ent, self.config.llm_context_chars))
+        if choose:
+            spans = [o.value for r in group for o in r.options]
+            context = choice_context(parsed, ent, spans, self.config.llm_context_chars)
+            request: ChoiceRequest | LLMRequest = ChoiceRequest(
+                ent.name, ent.kind, {r.column: (r.question, [o.value.text for o in r.options]) for r in group}, context)
+        else:
+            context = context_for(parsed, ent, self.config.llm_context_chars)
+            request = LLMRequest(ent.name, ent.kind, {r.column: r.question for r in group}, context)
         for r in group:
-            r.context = req.context
-        s = self.settings
+            r.context = context
         for _attempt in range(1 + self.config.llm_retries):
             try:
                 budget.used_calls += 1
                 result.llm_calls += 1
-                answer = ask(req, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key,
-                             timeout=s.llm_timeout_s, max_tokens=self.config.llm_max_output_tokens)
+                answer = self._send(request)
             except ExtractorError as exc:
                 result.rejected.append(f"llm: {type(exc).__name__}")
                 if not getattr(exc, "retryable", False) or not budget.allows():
@@ -129,6 +162,13 @@ class Router:
             return answer.values
         return None
 
+    def _send(self, request: ChoiceRequest | LLMRequest) -> LLMAnswer:
+        s = self.settings
+        if isinstance(request, ChoiceRequest):
+            return choose(request, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key, timeout=s.llm_timeout_s)
+        return ask(request, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key,
+                   timeout=s.llm_timeout_s, max_tokens=self.config.llm_max_output_tokens)
+
     def _llm_cell(self, text: str, req: Request, value: str | None, result: RouteResult) -> Cell | None:
         if value is None:
             return None
@@ -138,16 +178,7 @@ class Router:
             return None
         if self.config.record_llm_labels:
             self._record(req, ev.quote)
-        if req.best is not None:
-            mine, theirs = grounding.fold(req.best.value.text), grounding.fold(ev.quote)
-            if mine == theirs or mine in theirs:  # "Taipei" vs "Taipei, Taiwan": the LLM confirms the rule's span
-                ev = grounding.evidence(text, req.best.value.start, req.best.value.end)
-                confidence = min(0.99, max(0.85, req.best.confidence + 0.05))
-                return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
-                            tool=registry.LLM.name, model=self.settings.llm_model)
-        confidence = 0.7
-        return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
-                    tool=registry.LLM.name, model=self.settings.llm_model)
+        return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=0.7, tool=registry.LLM.name, model=self.settings.llm_model)
 
 
 def context_for(parsed: Parsed, entity: Entity, limit: int) -> str:
@@ -161,5 +192,24 @@ def context_for(parsed: Parsed, entity: Entity, limit: int) -> str:
         if size + len(piece) > limit:
             break
         out.append((a, piece))
+        size += len(piece) + 1
+    return " ".join(p for _, p in sorted(out))
+
+
+def choice_context(parsed: Parsed, entity: Entity, spans: list[Span], limit: int) -> str:
+    """The entity's first sentence and the sentences holding the candidate spans, in text order."""
+    sents = [(a, b) for a, b, _seg in parsed.sentences()]
+    wanted = [entity.first.start] + [sp.start for sp in spans]
+    chosen = []
+    for pos in wanted:
+        sent = next(((a, b) for a, b in sents if a <= pos < b), None)
+        if sent is not None and sent not in chosen:
+            chosen.append(sent)
+    out, size = [], 0
+    for a, b in chosen:
+        piece = parsed.text[a:b].strip()
+        if out and size + len(piece) > limit:
+            continue
+        out.append((a, piece[: max(0, limit - size)] if not out else piece))
         size += len(piece) + 1
     return " ".join(p for _, p in sorted(out))

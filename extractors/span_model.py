@@ -1,13 +1,15 @@
 """Tool `text2db.span_extractor_ft.v1`: a MiniLM encoder with a start/end head, fine-tuned here.
 
 Extractive QA shape: "[CLS] question [SEP] context [SEP]" -> the answer's start and end tokens
-(or [CLS] for "not stated"). The answer is always a span of the context, so it is grounded by
-construction; the confidence is the product of the start and end probabilities.
+(or [CLS] for "not stated"). Answers are restricted to the context's value spans (spaCy entities
+and dates), so every answer is a span of the context (grounded by construction) with clean
+boundaries; the confidence is the product of the start and end probabilities.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +17,8 @@ from typing import Any
 
 from text2db.extractors.models import minilm_path
 
+_ARTICLE = re.compile(r"(?:the|The)\s+")
+_POSSESSIVE = re.compile(r"['’]s?$")
 MAX_LEN = 256
 MAX_ANSWER_TOKENS = 12
 
@@ -58,6 +62,7 @@ class SpanModel:
         return start.masked_fill(mask, -1e4), end.masked_fill(mask, -1e4)
 
     def predict(self, questions: list[str], contexts: list[str]) -> list[SpanAnswer | None]:
+        """The best-scoring value span of each context, or None when "not stated" scores higher."""
         import torch
 
         if not questions:
@@ -68,23 +73,16 @@ class SpanModel:
             start_logits, end_logits = self.logits(batch)
         out: list[SpanAnswer | None] = []
         for i, context in enumerate(contexts):
-            seq = batch.sequence_ids(i)
+            seq, offsets = batch.sequence_ids(i), batch["offset_mapping"][i].tolist()
             ps, pe = start_logits[i].softmax(-1), end_logits[i].softmax(-1)
             best, best_score = None, float(ps[0] * pe[0])  # [CLS]: not stated
-            ctx_tokens = [t for t, s in enumerate(seq) if s == 1]
-            for a in ctx_tokens:
-                for b in range(a, min(a + MAX_ANSWER_TOKENS, (ctx_tokens[-1] + 1) if ctx_tokens else a)):
-                    if seq[b] != 1:
-                        break
-                    score = float(ps[a] * pe[b])
+            for a, b in value_spans(context):
+                tokens = _token_span(offsets, seq, a, b)
+                if tokens is not None and tokens[1] - tokens[0] < MAX_ANSWER_TOKENS:
+                    score = float(ps[tokens[0]] * pe[tokens[1]])
                     if score > best_score:
                         best, best_score = (a, b), score
-            if best is None:
-                out.append(None)
-                continue
-            offsets = batch["offset_mapping"][i]
-            cs, ce = int(offsets[best[0]][0]), int(offsets[best[1]][1])
-            out.append(SpanAnswer(cs, ce, context[cs:ce], round(best_score, 4)))
+            out.append(None if best is None else SpanAnswer(best[0], best[1], context[best[0]:best[1]], round(best_score, 4)))
         return out
 
     def save(self, folder: Path, metrics: dict[str, Any]) -> None:
@@ -103,6 +101,30 @@ class SpanModel:
         model = cls(str(folder / "encoder"))
         model.head.load_state_dict(torch.load(folder / "head.pt", weights_only=True))
         return model
+
+
+def value_spans(context: str) -> list[tuple[int, int]]:
+    """Where an answer may be: the spaCy entities and the date expressions of the context. The
+    boundaries come from NER, the model only ranks them, which is what a few hundred labels can teach."""
+    from text2db.extractors.models import spacy_pipeline
+    from text2db.extractors.textspans import DATE
+
+    spans = {(e.start_char, e.end_char) for e in spacy_pipeline()(context).ents}
+    spans |= {(m.start(), m.end()) for m in DATE.finditer(context)}
+    for a, b in list(spans):  # "the Curtis Institute of Music", "Salman Rushdie's": also without the article or 's
+        lead = _ARTICLE.match(context, a, b)
+        tail = _POSSESSIVE.search(context, a, b)
+        a2, b2 = (lead.end() if lead else a), (tail.start() if tail else b)
+        if a2 < b2 and (a2, b2) != (a, b):
+            spans.add((a2, b2))
+    return sorted(spans)
+
+
+def _token_span(offsets: list[list[int]], seq: list[int | None], start: int, end: int) -> tuple[int, int] | None:
+    """First and last context tokens of the character span [start, end), None if truncated away."""
+    first = next((t for t, (a, b) in enumerate(offsets) if seq[t] == 1 and a <= start < b), None)
+    last = next((t for t, (a, b) in enumerate(offsets) if seq[t] == 1 and a < end <= b), None)
+    return (first, last) if first is not None and last is not None and last >= first else None
 
 
 def accepted_folder(models_dir: Path) -> Path | None:

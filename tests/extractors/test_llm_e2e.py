@@ -35,6 +35,6 @@ def test_real_llm_fills_what_the_rules_miss_and_every_value_is_grounded(local_ll
     assert event.stats.llm_calls == 1 and event.stats.llm_tokens > 0
     for cell in row.cells:
         assert TEXT[cell.evidence.start:cell.evidence.end] == cell.evidence.quote
-    llm_cells = [c for c in row.cells if c.tool == "text2db.llm.v1"]
+    llm_cells = [c for c in row.cells if c.tool == "text2db.llm.v2"]
     assert all(c.model == settings.llm_model for c in llm_cells)
     assert event.stats.values_llm == len(llm_cells)

@@ -42,29 +42,43 @@ def test_confident_small_model_values_never_reach_the_llm(person_plan, fake_llm)
     assert event.stats.values_small_model == sum(len(r.cells) for r in event.rows)
 
 
-def test_low_confidence_goes_to_the_llm_and_its_grounded_answer_wins(person_plan, fake_llm) -> None:
-    fake_llm.replies.append(json.dumps({"birth": "December 12, 1870", "death": "March 5, 1961", "birth_place": "Firminy",
-                                        "death_place": None, "citizenship": "French"}))
-    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1,
-                       llm_for_missing=True).extract(DOC)
+def test_gray_zone_values_go_to_the_llm_as_a_choice_and_its_pick_wins(person_plan, fake_llm) -> None:
+    fake_llm.replies.append(json.dumps({"birth": 1, "death": 1, "birth_place": 1, "citizenship": 1}))
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1).extract(DOC)
     assert len(fake_llm.requests) == 1
     sent = fake_llm.requests[0]
-    assert sent["response_format"] == {"type": "json_object"} and NAME in sent["messages"][1]["content"]
+    prompt = sent["messages"][1]["content"]
+    assert NAME in prompt and '1 = "Firminy"' in prompt and "0 = none of these" in prompt
+    schema = sent["response_format"]["schema"]  # the server's grammar allows option numbers only
+    assert sent["response_format"]["type"] == "json_object" and schema["properties"]["birth_place"]["enum"][0] == 0
+    assert sent["max_tokens"] <= 64  # a choice is a few tokens, not a written answer
     cells = {c.column: c for c in _row(event).cells}
-    assert cells["birth_place"].tool == "text2db.llm.v1" and cells["birth_place"].value == "Firminy"
+    assert cells["birth_place"].tool == "text2db.llm.v2" and cells["birth_place"].value == "Firminy"
     assert TEXT[cells["birth_place"].evidence.start:cells["birth_place"].evidence.end] == "Firminy"
-    assert cells["birth"].tool == "text2db.llm.v1" and cells["birth"].confidence > 0.9  # agreement raises confidence
+    assert cells["birth"].tool == "text2db.llm.v2" and cells["birth"].confidence > 0.9  # agreement raises confidence
     assert event.stats.llm_calls == 1 and event.stats.llm_tokens == 120 and event.stats.values_llm >= 3
     labels = (Settings().home / "labels" / "llm.jsonl").read_text().splitlines()  # distillation labels recorded
-    assert any('"Firminy"' in line or "Firminy" in line for line in labels)
+    assert any("Firminy" in line for line in labels)
 
 
-def test_invented_values_are_rejected_and_the_small_model_answer_kept(person_plan, fake_llm) -> None:
-    fake_llm.replies.append(json.dumps({"birth": "December 12, 1871", "birth_place": "Lyon", "citizenship": "French"}))
+def test_the_llm_saying_none_drops_the_guess_and_a_missing_answer_keeps_it(person_plan, fake_llm) -> None:
+    fake_llm.replies.append(json.dumps({"birth_place": 0, "birth": 7}))  # 7 is no option: keep the rules' value
     event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_calls_per_document=1).extract(DOC)
     cells = {c.column: c for c in _row(event).cells}
+    assert "birth_place" not in cells
     assert cells["birth"].value == "December 12, 1870" and cells["birth"].tool == "text2db.span_extractor.v2"
-    assert "birth_place" not in cells or cells["birth_place"].value != "Lyon"
+
+
+@pytest.mark.parametrize(("written", "kept"), [("Lyon", False), ("Firminy", True), ("1871", False)])
+def test_cells_without_candidates_let_the_llm_write_but_only_grounded_values_stay(person_plan, fake_llm, written: str, kept: bool) -> None:
+    fake_llm.replies.append(json.dumps({"death_place": written}))
+    event = _extractor(person_plan, fake_llm.base_url, llm_for_missing=True, llm_calls_per_document=1).extract(DOC)
+    sent = fake_llm.requests[0]
+    assert sent["response_format"] == {"type": "json_object"} and '"death_place"' in sent["messages"][1]["content"]
+    cells = {c.column: c for c in _row(event).cells}
+    assert ("death_place" in cells) is kept
+    if kept:
+        assert cells["death_place"].tool == "text2db.llm.v2" and cells["death_place"].evidence.quote == written
 
 
 def test_budget_caps_llm_calls_per_document(person_plan, fake_llm) -> None:
@@ -76,10 +90,11 @@ def test_budget_caps_llm_calls_per_document(person_plan, fake_llm) -> None:
 
 
 def test_server_errors_are_retried_then_fall_back(person_plan, fake_llm) -> None:
-    fake_llm.replies += [500, json.dumps({"birth_place": "Firminy"})]
-    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=1, llm_for_missing=True).extract(DOC)
+    fake_llm.replies += [500, json.dumps({"birth_place": 1})]
+    event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=1, llm_calls_per_document=2).extract(DOC)
     assert len(fake_llm.requests) == 2
-    assert {c.column: c.value for c in _row(event).cells}["birth_place"] == "Firminy"
+    cells = {c.column: c for c in _row(event).cells}
+    assert cells["birth_place"].value == "Firminy" and cells["birth_place"].tool == "text2db.llm.v2"
 
 
 def test_timeouts_fall_back_to_the_small_model(person_plan, fake_llm) -> None:
@@ -96,8 +111,9 @@ def test_no_endpoint_means_no_llm(person_plan) -> None:
     assert {c.column: c.value for c in _row(event).cells}["death"] == "March 5, 1961"
 
 
-@pytest.mark.parametrize("garbage", ["not json at all", "[1, 2]", '{"birth": {"$eval": "1+1"}}'])
+@pytest.mark.parametrize("garbage", ["not json at all", "[1, 2]", '{"birth": {"$eval": "1+1"}}', '{"birth": true}'])
 def test_malformed_answers_are_dropped(person_plan, fake_llm, garbage: str) -> None:
     fake_llm.replies.append(garbage)
     event = _extractor(person_plan, fake_llm.base_url, accept_threshold=0.99, llm_retries=0).extract(DOC)
     assert all(c.tool == "text2db.span_extractor.v2" for r in event.rows for c in r.cells)
+    assert {c.column: c.value for c in _row(event).cells}["birth"] == "December 12, 1870"

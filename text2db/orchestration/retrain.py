@@ -47,8 +47,9 @@ def _read_examples(path: Path) -> list[Any]:
 def build_distillation_set(settings: Settings, job: str, run_id: str, max_documents: int = 200,
                            max_examples: int = 600) -> dict[str, Any]:
     """Labels for the span model from the job's archived documents: the LLM's grounded answers
-    (distillation), values already in the target database (distant supervision) and the span
-    rules' confident values; split once here so evaluation always uses the same held-out set."""
+    (distillation; with an LLM endpoint the LLM labels these documents first), values already in
+    the target database (distant supervision) and the span rules' confident values; split once
+    here so evaluation always uses the same held-out set."""
     from text2db.extractors import train
     from text2db.planner.store import load_plan
 
@@ -58,8 +59,7 @@ def build_distillation_set(settings: Settings, job: str, run_id: str, max_docume
     finally:
         engine.dispose()
     texts = [e.text for e in archived_events(settings, job)][-max_documents:]
-    examples = train.llm_examples(settings) + train.db_examples(plan, texts, settings.db_url) + train.rule_examples(plan, texts)
-    examples = examples[:max_examples]
+    examples = train.collect_examples(plan, texts, settings, max_examples=max_examples)
     training, heldout = train.split(examples)
     if not training or not heldout:
         raise NotEnoughLabels(f"{len(examples)} label(s) from {len(texts)} archived document(s) of job {job!r}")
@@ -72,7 +72,7 @@ def build_distillation_set(settings: Settings, job: str, run_id: str, max_docume
             "train": len(training), "heldout": len(heldout)}
 
 
-def fine_tune(settings: Settings, job: str, run_id: str, epochs: int = 2) -> dict[str, Any]:
+def fine_tune(settings: Settings, job: str, run_id: str, epochs: int = 6) -> dict[str, Any]:
     """Fine-tune a fresh MiniLM span model on the run's training labels (seeded: the same
     labels give the same model, so a rerun is not "better" by chance)."""
     import torch
