@@ -74,6 +74,7 @@ _EVENT_OF = re.compile(
 _EVENT_KIND = {"birth": ("person", "birth"), "death": ("person", "death")}
 _FOUNDER_BEFORE = re.compile(r"(?P<person>[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,3}),\s+(?:the\s+)?(?:co-)?founder\s+of\s+(?:the\s+)?$")
 _FOUNDER_AFTER = re.compile(r"\s+(?:co-)?founder\s+(?=[A-Z])")
+_PART_TAIL = re.compile(r"\s*(?:,\s*[A-Z][\w .'’-]{0,30})?\s*")
 DEMONYM_KINDS = {"person": "citizenship", "organization": "country", "work": "country_of_origin"}
 
 
@@ -241,6 +242,7 @@ class SpanRules:
 
     def _lifespan(self, ent: Entity, a: int, b: int, wanted: dict[str, str]) -> list[Candidate]:
         """'(born 5 August 1997, Durg)', '(18 December 1931 in Mladá Boleslav – 10 November 1991 in Prague)',
+        '(1782 Havana, Cuba – 15 August 1836 Madrid)',
         '(Nîmes, 2 June 1663 — Voorburg, May 1719)', '(1797-1841)'."""
         text, out = self.parsed.text, []
         inner = text[a:b]
@@ -262,7 +264,9 @@ class SpanRules:
             if place_col not in wanted:
                 continue
             lead = re.match(r",?\s*(?:in\s+)?", text[date.end:p_end])
-            place = ts.proper_phrase_at(text, date.end + lead.end()) if lead and lead.group(0).strip() else None
+            place = ts.proper_phrase_at(text, date.end + lead.end()) if lead and lead.group(0) else None
+            if place is not None and not lead.group(0).strip() and not _PART_TAIL.fullmatch(text[place.end:p_end]):
+                place = None  # "(1782 Havana, Cuba – ...)": a bare space needs the place to close the part
             if place is None or place.end > p_end:
                 place = ts.proper_phrase_at(text, p_start + len(text[p_start:p_end]) - len(text[p_start:p_end].lstrip(" ;,")))
                 place = place if place and place.end <= date.start and text[place.end:date.start].strip() == "," else None

@@ -117,3 +117,14 @@ def test_an_organization_named_after_its_country() -> None:
             "The camp was used by the US Army from 1943.")
     got = _values(text, "organization", _kinds("country"), keys=("US Army",))
     assert got[("US Army", "country")] == "US"
+
+
+def test_lifespan_places_after_a_bare_space() -> None:
+    cols = _kinds("birth", "death", "birth_place", "death_place")
+    got = _values("Vicente Genaro de Quesada (1782 Havana, Cuba – 15 August 1836 Madrid) was a Spanish military figure.", "person", cols)
+    name = "Vicente Genaro de Quesada"
+    assert got[(name, "birth_place")] == "Havana" and got[(name, "death_place")] == "Madrid"
+    assert got[(name, "birth")] == "1782" and got[(name, "death")] == "15 August 1836"
+    # a word after the date that does not close the part is no place
+    got = _values("Ada Lind (1901 Royal Navy nurse – 1960) was a British writer.", "person", cols)
+    assert ("Ada Lind", "birth_place") not in got
