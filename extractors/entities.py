@@ -291,8 +291,9 @@ def find_entities(parsed: Parsed, kind: str) -> list[Entity]:
             if all(not (x.start <= m.start() < x.end) for x in ent.mentions):
                 ent.mentions.append(Mention(m.start(), m.end(), ent.name))
         ent.mentions.sort(key=lambda m: m.start)
-    if kind == "person":  # a "person" that is ever "in X" or "at X" is a place spaCy mislabelled
-        entities = [e for e in entities if e.main or not any(
+    if kind == "person":  # a "person" that is ever "in X" or "at X", or a place elsewhere, is a place spaCy mislabelled
+        places = {parsed.text[a:b] for a, b, label in parsed.ents() if label in ("GPE", "LOC", "FAC")}
+        entities = [e for e in entities if e.main or e.name not in places and not any(
             _PLACE_BEFORE.search(parsed.text[max(0, m.start - 12):m.start]) for m in e.mentions)]
     if kind == "organization":  # an "organization" only ever "in X" is a place; a lowercase one is no name
         entities = [e for e in entities if e.main or e.name[:1].isupper() and not all(

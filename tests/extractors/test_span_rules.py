@@ -128,3 +128,14 @@ def test_lifespan_places_after_a_bare_space() -> None:
     # a word after the date that does not close the part is no place
     got = _values("Ada Lind (1901 Royal Navy nurse – 1960) was a British writer.", "person", cols)
     assert ("Ada Lind", "birth_place") not in got
+
+
+def test_a_person_spacy_also_tags_as_a_place_is_a_place() -> None:
+    text = ("Amandeep Narayan Khare (born 5 August 1997, Durg, Madhya Pradesh now Chhattisgarh) is an Indian cricketer "
+            "who plays for Chhattisgarh cricket team. He made his first-class debut for Chhattisgarh in the 2016–17 Ranji "
+            "Trophy on 6 October 2016. He scored a century to help Chhattisgarh recover. Later Chhattisgarh won again.")
+    parsed = parse(text)
+    tags = {(text[a:b], label) for a, b, label in parsed.ents()}
+    assert {("Chhattisgarh", "PERSON"), ("Chhattisgarh", "GPE")} <= tags  # the packaged model disagrees with itself
+    names = [e.name for e in find_entities(parsed, "person")]
+    assert names[0] == "Amandeep Narayan Khare" and "Chhattisgarh" not in names
