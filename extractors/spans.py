@@ -42,7 +42,9 @@ TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
                     r"(?:\s+by\s+[^.;,]{1,40}?(?=\s+in\s))?(?:\s+(?:as\s+[^.;,]{0,40}?|back|from|to|since))?\s*"), 0.8)],
     "country": [(_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+"), 0.65),
                 (_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+[^.;,]{1,40},\s+"), 0.65)],
-    "headquarters": [(_r(r"\b(?:based|headquartered|headquarters|located|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.45)],
+    "headquarters": [(_r(r"\b(?:headquartered|headquarters|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.7),
+                     (_r(r"\b(?:based|located)\s+in\s+(?=[A-Z][^.;,]{1,40},\s+[A-Z])"), 0.6),  # "based in Taipei, Taiwan"
+                     (_r(r"\b(?:based|located)\s+(?:in|at)\s+"), 0.45)],
     "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
     "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75),
                  (_r(r"\b(?:released|published|premiered|aired|broadcast|issued)\s+(?:in|on|by|through|via)\s+(?:the\s+)?[A-Z][^.;,\d]{0,30}?\s(?=(?:on|in)\s)"), 0.7)],

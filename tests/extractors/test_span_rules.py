@@ -139,3 +139,15 @@ def test_a_person_spacy_also_tags_as_a_place_is_a_place() -> None:
     assert {("Chhattisgarh", "PERSON"), ("Chhattisgarh", "GPE")} <= tags  # the packaged model disagrees with itself
     names = [e.name for e in find_entities(parsed, "person")]
     assert names[0] == "Amandeep Narayan Khare" and "Chhattisgarh" not in names
+
+
+def test_based_in_a_city_and_country_names_the_headquarters() -> None:
+    cols = _kinds("headquarters", "country")
+    got = _values("Shihlin Electric and Engineering Corporation is a company based in Taipei, Taiwan, which makes "
+                  "transformers.", "organization", cols)
+    name = "Shihlin Electric and Engineering Corporation"
+    assert got[(name, "headquarters")] == "Taipei" and got[(name, "country")] == "Taiwan"
+    parsed = parse("Acme Tools is a company based in Ohio.")
+    cands = [c for c in SpanRules(parsed, find_entities(parsed, "organization"), "organization").predict(cols)
+             if c.column == "headquarters"]
+    assert cands and max(c.confidence for c in cands) < 0.5  # a bare "based in" stays below the review threshold
