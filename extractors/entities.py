@@ -36,7 +36,8 @@ HONORIFICS = set(
     "sir lord lady dame dr mr mrs ms miss king queen prince princess saint st general colonel captain major president "
     "prime minister duke duchess emperor empress pope senator governor chancellor archbishop bishop cardinal judge "
     "justice professor prof mayor count countess baron baroness earl marquis sultan tsar czar chief admiral sheikh "
-    "lieutenant sergeant reverend rev father brother sister maestro coach chairman ceo secretary ambassador".split()
+    "lieutenant sergeant reverend rev father brother sister maestro coach chairman ceo secretary ambassador "
+    "advisor adviser minister commander marshal representative congressman congresswoman councillor deputy".split()
 )
 FUNCTION_WORDS = set(
     "The In On At By A An After Before When While During Since From With For Of And But His Her Its Their This That "

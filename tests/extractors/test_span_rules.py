@@ -151,3 +151,9 @@ def test_based_in_a_city_and_country_names_the_headquarters() -> None:
     cands = [c for c in SpanRules(parsed, find_entities(parsed, "organization"), "organization").predict(cols)
              if c.column == "headquarters"]
     assert cands and max(c.confidence for c in cands) < 0.5  # a bare "based in" stays below the review threshold
+
+
+def test_a_job_title_before_a_name_is_not_part_of_it() -> None:
+    parsed = parse("In 2011, National Security Advisor James L. Jones met Pakistani officials in Islamabad.")
+    names = [e.name for e in find_entities(parsed, "person")]
+    assert "James L. Jones" in names and not any(n.endswith("Advisor James L. Jones") for n in names)
