@@ -97,12 +97,12 @@ class Router:
         for group in by_entity.values():
             choices = [r for r in group if r.options]
             if choices:
-                picked = self._call(parsed, choices, budget, result, choose=True) if budget.allows() else None
+                picked = self._call(parsed, choices, budget, result, as_choice=True) if budget.allows() else None
                 for req in choices:
                     self._settle_choice(parsed.text, req, picked, result)
             writes = [r for r in group if not r.options]
             if writes:
-                answer = self._call(parsed, writes, budget, result, choose=False) if budget.allows() else None
+                answer = self._call(parsed, writes, budget, result, as_choice=False) if budget.allows() else None
                 for req in writes:
                     if (cell := self._llm_cell(parsed.text, req, answer.get(req.column) if answer else None, result)) is not None:
                         result.cells[(req.entity.name, req.column)] = cell
@@ -135,9 +135,9 @@ class Router:
             except OSError:
                 pass  # labels are a by-product; a read-only home must not fail extraction
 
-    def _call(self, parsed: Parsed, group: list[Request], budget: Budget, result: RouteResult, *, choose: bool) -> dict[str, str | None] | None:
+    def _call(self, parsed: Parsed, group: list[Request], budget: Budget, result: RouteResult, *, as_choice: bool) -> dict[str, str | None] | None:
         ent = group[0].entity
-        if choose:
+        if as_choice:
             spans = [o.value for r in group for o in r.options]
             context = choice_context(parsed, ent, spans, self.config.llm_context_chars)
             request: ChoiceRequest | LLMRequest = ChoiceRequest(
