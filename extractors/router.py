@@ -22,7 +22,7 @@ from text2db.extractors.exceptions import ExtractorError
 from text2db.extractors.llm import ChoiceRequest, LLMAnswer, LLMRequest, ask, choose
 from text2db.extractors.spans import Candidate
 from text2db.extractors.textspans import Span
-from text2db.schemas.events import Cell
+from text2db.schemas.events import Cell, Evidence
 
 
 @dataclass
@@ -118,12 +118,15 @@ class Router:
         if chosen is None:
             result.rejected.append(f"{req.column}: llm chose none of the candidates")
             return
-        ev = grounding.evidence(text, chosen.value.start, chosen.value.end)
         confidence = min(0.99, max(0.85, chosen.confidence + 0.05)) if chosen is req.best else 0.75
-        result.cells[key] = Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence,
-                                 tool=registry.LLM.name, model=self.settings.llm_model)
+        result.cells[key] = self._answered(req, grounding.evidence(text, chosen.value.start, chosen.value.end), confidence)
+
+    def _answered(self, req: Request, ev: Evidence, confidence: float) -> Cell:
+        """A grounded LLM answer as a cell; it is also logged as a distillation label."""
         if self.config.record_llm_labels:
             self._record(req, ev.quote)
+        return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=confidence, tool=registry.LLM.name,
+                    model=self.settings.llm_model)
 
     def _record(self, req: Request, value: str) -> None:
         from text2db.extractors.span_model import question_for
@@ -176,9 +179,7 @@ class Router:
         if ev is None or not grounding.numbers_agree(value, ev.quote):
             result.rejected.append(f"{req.column}: llm value not in document")
             return None
-        if self.config.record_llm_labels:
-            self._record(req, ev.quote)
-        return Cell(column=req.column, value=ev.quote, evidence=ev, confidence=0.7, tool=registry.LLM.name, model=self.settings.llm_model)
+        return self._answered(req, ev, 0.7)
 
 
 def context_for(parsed: Parsed, entity: Entity, limit: int) -> str:
