@@ -101,7 +101,7 @@ def _check_new_column(report: AnalysisReport, tplan: TablePlan, table: TableObse
     assert col.new is not None
     allowed = {"TEXT": FITS["text"], "INTEGER": FITS["integer"], "REAL": FITS["number"], "DATE": {"date"},
                "BOOLEAN": {"boolean"}}[col.new.sql_type]
-    if col.value_type not in allowed:
+    if col.link is None and col.value_type not in allowed:  # a link stores the parent's key, not the mention
         report.add("error", "type_mismatch", f"new column {col.name} {col.new.sql_type} cannot hold {col.value_type} "
                    "values", table.name, col.name)
     _check_format(report, table.name, col)

@@ -7,6 +7,7 @@ when it fails. A plan with static errors never leaves this module: PlanRejected 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +18,13 @@ from text2db.planner.analyzer import analyze
 from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed, PlanningFailed, PlanRejected
 from text2db.planner.observer import observe
 from text2db.planner.report import AnalysisReport
-from text2db.planner.rules import RULES_V1, Drafted, plan_with_rules
+from text2db.planner.instruction import refusal
+from text2db.planner.rules import REFUSAL_HINT, RULES_V1, Drafted, plan_with_rules
 from text2db.schemas.observation import Observation
 from text2db.schemas.plan import Plan
 
 MAX_REVISIONS = 2
+KEYS_READ = 5000  # key values read per table to match documents against existing rows
 
 
 @dataclass(frozen=True)
@@ -32,16 +35,26 @@ class PlanResult:
 
 
 def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | None = None, llm: Any = None, *,
-              max_revisions: int = MAX_REVISIONS, simulate: bool = True) -> PlanResult:
+              max_revisions: int = MAX_REVISIONS, simulate: bool = True,
+              documents: Sequence[str] | None = None) -> PlanResult:
     """`llm`: None uses the LLM when settings.llm_base_url is set; False never; True requires
-    the configured endpoint; an OpenAI-compatible client object is used as is."""
+    the configured endpoint; an OpenAI-compatible client object is used as is.
+
+    `documents` (optional): the texts the job will read. When the instruction names no table,
+    or states neither adding rows nor filling gaps, they decide (the report's notes say how)."""
     settings = settings or get_settings()
+    why = refusal(instruction)
+    if why is not None:  # before any planner (the LLM included) sees it
+        raise PlanningFailed(f"{why}: nothing was planned", hint=REFUSAL_HINT)
     observation = observe(engine)
+    docs = [d for d in (documents or []) if isinstance(d, str) and d.strip()]
+    known_keys = existing_keys(engine, observation) if docs else {}
     notes: list[str] = []
     tried: list[str] = []
     revisions = 0
     if llm is not False and (llm is not None or settings.llm_base_url):
-        found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried)
+        found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried, docs,
+                          known_keys)
         if found is not None:
             plan, report, revisions = found
             return _result(plan, report, observation, notes, tried, revisions)
@@ -49,7 +62,7 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
     add: list[tuple[str, str]] = []
     tried.append(RULES_V1)
     while True:
-        drafted = plan_with_rules(instruction, observation, job, drop, add)
+        drafted = plan_with_rules(instruction, observation, job, drop, add, documents=docs, known_keys=known_keys)
         report = analyze(drafted.plan, observation, engine, settings, simulate=simulate)
         notes.extend(n for n in drafted.notes if n not in notes)
         needed = {(i.table, i.column) for i in report.errors if i.code == "not_null_uncovered"} - set(add)
@@ -68,8 +81,31 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
     return _result(drafted.plan, report, observation, notes, tried, revisions)
 
 
+def existing_keys(engine: Engine, observation: Observation, limit: int = KEYS_READ) -> dict[str, list[str]]:
+    """Each table's natural-key values (text, at most `limit` per table), so documents can be
+    matched against the rows a table already has. Identifiers come from the observation."""
+    from sqlalchemy import MetaData, Table, select
+    from sqlalchemy.exc import SQLAlchemyError
+
+    keys: dict[str, list[str]] = {}
+    metadata = MetaData()
+    try:
+        with engine.connect() as conn:
+            for t in observation.tables:
+                if not t.natural_key or len(t.natural_key) != 1:
+                    continue
+                table = Table(t.name, metadata, autoload_with=conn)
+                column = table.c[t.natural_key[0]]
+                rows = conn.execute(select(column).where(column.is_not(None)).limit(limit)).scalars().all()
+                keys[t.name] = [str(v) for v in rows if str(v).strip()]
+    except SQLAlchemyError:
+        return {}
+    return keys
+
+
 def _with_llm(engine: Engine, instruction: str, job: str, settings: Settings, llm: Any, observation: Observation,
-              max_revisions: int, notes: list[str], tried: list[str]) -> tuple[Plan, AnalysisReport, int] | None:
+              max_revisions: int, notes: list[str], tried: list[str], documents: Sequence[str] = (),
+              known_keys: dict[str, list[str]] | None = None) -> tuple[Plan, AnalysisReport, int] | None:
     """The LLM's best plan that passes the static checks, or None (then the rules plan)."""
     from text2db.planner.llm_planner import LlmPlanner
 

@@ -6,6 +6,7 @@ ones ("5 August 1997" stored as "1997-08-05" when the column holds ISO dates).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -121,14 +122,35 @@ def _default_kind(value_type: ValueType) -> str:
 
 
 def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) -> list[str] | None:
-    """A small closed set of values repeated across rows (a classification column), or None."""
-    present = [v for v in values if v not in (None, "")]
+    """A small closed set of values repeated across rows (a classification column), or None.
+
+    Large samples: at most `max_labels` values, each used by four rows on average. Small tables
+    (10-20 rows) cannot show that much repetition, so there the set must be of short values
+    (a few words, no sentence), used by 1.5 rows each on average with at least one repeated,
+    and mostly not numbers; a column of names that merely repeat is rarer than it looks, so
+    the values must not all look like multi-word proper names either.
+    """
+    present = [v.strip() for v in values if v not in (None, "") and str(v).strip()]
     distinct = sorted(set(present))
-    if len(present) < 20 or not 2 <= len(distinct) <= max_labels:
+    if not 2 <= len(distinct) <= max_labels:
         return None
-    if len(distinct) > 0.25 * len(present) or sampled_rows < 20:
+    if len(present) >= 20 and sampled_rows >= 20 and len(distinct) <= 0.25 * len(present):
+        return distinct
+    if len(present) < 5 or len(present) < 1.5 * len(distinct) or max(Counter(present).values()) < 2:
+        return None
+    if any(len(v) > 30 or len(v.split()) > 4 or v.endswith(".") for v in distinct):
+        return None
+    if sum(_is_number(v) for v in distinct) > len(distinct) / 2:
+        return None
+    if all(_proper_name(v) for v in distinct):
         return None
     return distinct
+
+
+def _proper_name(value: str) -> bool:
+    """'Crowne Plaza Hotel', 'Arsenal F.C.': two or more capitalized words."""
+    tokens = value.split()
+    return len(tokens) >= 2 and all(t[:1].isupper() or not t[:1].isalpha() for t in tokens)
 
 
 SCALE_WORDS = {"thousand": 1e-3, "thousands": 1e-3, "k": 1e-3, "million": 1e-6, "millions": 1e-6, "mn": 1e-6,
@@ -137,10 +159,22 @@ UNIT_WORDS = {"usd": "USD", "dollars": "USD", "eur": "EUR", "euros": "EUR", "gbp
               "m2": "m2", "percent": "%", "pct": "%", "minutes": "min", "min": "min", "seconds": "s"}
 
 
+MONEY_WORDS = {"revenue", "budget", "gross", "sales", "price", "cost", "income", "profit", "funding", "assets",
+               "value", "valuation", "earnings", "salary", "spend", "spending", "capital", "usd", "eur", "gbp"}
+
+
 def scale_and_unit(column: str) -> tuple[float, str | None]:
     """'revenue_usd_millions' -> (1e-6, 'USD'): numbers are stored in millions of dollars, so a
-    parsed '$714 million' (714000000) is multiplied by 1e-6 before it is written."""
+    parsed '$714 million' (714000000) is multiplied by 1e-6 before it is written.
+    A trailing measurement unit ('elevation_m', 'area_km2') is the unit, not a scale: 'm' is
+    millions only next to a money word ('revenue_m')."""
+    from text2db.planner.names import read_name
+
     tokens = [t for t in column.lower().replace("-", "_").replace(" ", "_").split("_") if t]
-    scale = next((SCALE_WORDS[t] for t in tokens[1:] if t in SCALE_WORDS), 1.0)
+    money = any(t in MONEY_WORDS for t in tokens)
+    scale_words = {k: v for k, v in SCALE_WORDS.items() if money or k != "m"}
+    scale = next((scale_words[t] for t in tokens[1:] if t in scale_words), 1.0)
     unit = next((UNIT_WORDS[t] for t in tokens if t in UNIT_WORDS), None)
+    if not money or unit is None:
+        unit = read_name(column).unit or unit
     return scale, unit

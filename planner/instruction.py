@@ -22,12 +22,15 @@ NEW_COLUMN_NAME = re.compile(
     re.I,
 )
 INFILLING = re.compile(
-    r"\b(infill|in-fill|fill\s+in\s+the\s+(missing|empty|blank)|missing\s+values?|empty\s+cells?|blank\s+cells?"
+    r"\b(infill|in-fill|backfill|fill\s+in\s+the\s+(missing|empty|blank|gaps|blanks)|missing\s+values?|empty\s+cells?"
+    r"|blank\s+cells?|(empty|blank|missing)\s+(fields?|entries|details|info(rmation)?|data|bits)|fill\s+in\s+what"
+    r"|(records?|rows?|entries)\s+(\w+\s+){0,2}(are|is)\s+(incomplete|missing)|complete\s+(them|these|those|it)\b"
     r"|fill\s+(the\s+)?(gaps|blanks|empty|missing|nulls?)|complete\s+the\s+(missing|empty)|are\s+missing|null\s+cells?"
     r"|(rows|records)\s+(that\s+)?(are\s+)?incomplete|missing|where\s+(it\s+is\s+|they\s+are\s+)?(empty|blank|null))\b",
     re.I)
 ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" - but not "add the missing dates"
-    r"\b(add|insert|put|populate|load|append|register)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
+    r"\bget\s+(the\s+)?\w+(\s+\w+)?\s+(from\s+[^,.;]{0,40}\s+)?into\b|\bnew\s+\w+\s+(rows|records|entries)\b"
+    r"|\b(add|insert|put|populate|load|append|register)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
     r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
@@ -51,6 +54,18 @@ class Mention:
     column: str
     start: int
     end: int
+
+
+def stated_task(instruction: str) -> TaskType | None:
+    """The task the wording states (rows to add, gaps to fill), or None when it says neither
+    ('keep the book table up to date from these reports'): then the documents decide."""
+    if INFILLING.search(instruction) and not ADD_ROWS.search(instruction):
+        return "data_infilling"
+    if ADD_ROWS.search(instruction):
+        return "row_population"
+    if INFILLING.search(instruction):
+        return "data_infilling"
+    return None
 
 
 def task_type(instruction: str) -> TaskType:
@@ -96,44 +111,105 @@ def _find(pattern: str, text: str, plural: bool = False) -> list[tuple[int, int]
     return [(m.start(), m.end()) for m in re.finditer(rf"(?<![\w-]){pattern}{suffix}(?![\w-])", text, re.I)]
 
 
-def target_table(instruction: str, observation: Observation) -> TableObservation | None:
-    """The table the instruction names ('the person table', "my `films` table"), else the one
-    whose entity words it uses, else the only table."""
-    tables = observation.tables
-    scores: dict[str, float] = {t.name: 0.0 for t in tables}
-    for t in tables:
+def table_scores(instruction: str, observation: Observation) -> dict[str, float]:
+    """How strongly the instruction names each table: 'the person table', "into `films`",
+    'to dish', its name's words, or the words for what its rows are."""
+    text = REFERENCES.sub(" ", instruction)  # "references country(id)" names the parent, not the target
+    scores: dict[str, float] = {t.name: 0.0 for t in observation.tables}
+    for t in observation.tables:
         forms = {t.name, words(t.name)}
         for form in forms:
             quoted = re.escape(form)
-            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?\s+(table|relation)\b""", instruction, re.I):
+            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?\s+(table|relation)\b""", text, re.I):
                 scores[t.name] += 10
-            elif re.search(rf"""\b(table|into|to)\s+["'`\u201c]{quoted}["'`\u201d]""", instruction, re.I):
+            elif re.search(rf"""\b(table|into|to|in|for)\s+["'`\u201c]{quoted}["'`\u201d]""", text, re.I):
                 scores[t.name] += 10
-            if _find(re.escape(form), instruction) or _find(re.escape(singular(form)) + "s?", instruction):
+            elif re.search(rf"""\b(into|to|in|for)\s+{quoted}(?![\w-])(?!\s+(of|is|are)\b)""", text, re.I):
+                scores[t.name] += 6
+            if _find(re.escape(form), text) or _find(re.escape(singular(form)) + "s?", text):
                 scores[t.name] += 3
         for names, _labels in ENTITY_WORDS.values():
             if singular(words(t.name)) in names or words(t.name) in names:
-                scores[t.name] += sum(1 for n in names if _find(re.escape(n), instruction))
-    best = max(scores.values(), default=0)
-    if best > 0:
-        leaders = [t for t in tables if scores[t.name] == best]
-        return leaders[-1]  # a tie between parent and child: the child is what rows are added to
-    return tables[0] if len(tables) == 1 else None
+                scores[t.name] += sum(1 for n in names if _find(re.escape(n), text))
+    return scores
+
+
+def named_tables(instruction: str, observation: Observation) -> list[TableObservation]:
+    """The tables the instruction names, the target first: the highest score, and between a
+    named child and its named parent, the child (rows are added to it)."""
+    scores = table_scores(instruction, observation)
+    named = [t for t in observation.tables if scores[t.name] > 0]
+    order = {t.name: i for i, t in enumerate(observation.tables)}
+
+    def rank(t: TableObservation) -> tuple:
+        child_of_named = any(p in {n.name for n in named} for p in t.parents)
+        strong = scores[t.name] >= 6
+        return (-int(strong), -int(child_of_named), -scores[t.name], -order[t.name])
+
+    return sorted(named, key=rank)
+
+
+def target_table(instruction: str, observation: Observation) -> TableObservation | None:
+    """The table the instruction names ('the person table', "my `films` table"), else the one
+    whose entity words it uses, else the only table."""
+    named = named_tables(instruction, observation)
+    if named:
+        return named[0]
+    return observation.tables[0] if len(observation.tables) == 1 else None
+
+
+TABLE_WORD = re.compile(r"""(?:\b(?:into|to|in|from)\s+(?:the\s+|my\s+|our\s+)?["'`\u201c]?(?P<a>[A-Za-z_][\w]*)["'`\u201d]?\s+table\b"""
+                        r"""|\btable\s+["'`\u201c](?P<b>[^"'`\u201d]+)["'`\u201d])""", re.I)
+
+
+def missing_table_name(instruction: str, observation: Observation) -> str | None:
+    """A table the instruction names that does not exist ('add them to the planets table')."""
+    names = {t.name.lower() for t in observation.tables} | {words(t.name) for t in observation.tables}
+    for m in TABLE_WORD.finditer(instruction):
+        name = (m.group("a") or m.group("b") or "").strip()
+        if name and name.lower() not in names and name.lower() not in NOT_NAMES | {"same", "whole", "main", "target",
+                                                                                       "existing", "this", "that"}:
+            return name
+    return None
+
+
+CREATE_PARENTS = re.compile(r"\b(create|insert|add)\s+(the\s+|any\s+|missing\s+|new\s+)*\w+\s+(rows?|records?|entries)"
+                            r"\s+(when|if|where)\b|\binsert\s+it\s+first\b|\bif\s+[^.;]{0,60}\s+is\s+not\s+in\b", re.I)
+UNIT_WORDS = {"metres": "m", "meters": "m", "kilometres": "km", "kilometers": "km", "square kilometres": "km2",
+              "square kilometers": "km2", "square metres": "m2", "square meters": "m2", "kilograms": "kg",
+              "feet": "ft", "miles": "mi", "seconds": "s", "minutes": "min", "hours": "h", "tonnes": "t"}
+
+
+def unit_request(text: str) -> str | None:
+    """'a number in metres' -> 'm'."""
+    for phrase, unit in sorted(UNIT_WORDS.items(), key=lambda kv: -len(kv[0])):
+        if re.search(rf"\bin\s+{phrase}\b", text or "", re.I):
+            return unit
+    return None
 
 
 def column_phrases(table: TableObservation, skip: set[str]) -> list[tuple[str, str]]:
-    """(phrase, column) pairs for the table's columns, longest phrase first."""
+    """(phrase, column) pairs for the table's columns, longest phrase first: the name, its
+    words with and without unit/count/id parts, without the table's own word ('variation' for
+    `dish_variation` in dish), singular forms, and the lexicon's phrases for a whole-name match."""
+    from text2db.planner.names import phrases as name_phrases
+
+    own = {words(table.name), singular(words(table.name))}
     pairs: list[tuple[str, str]] = []
     for col in table.columns:
         if col.name in skip:
             continue
-        forms = {col.name.lower(), words(col.name), strip_id(words(col.name))}
+        forms = {col.name.lower(), words(col.name), strip_id(words(col.name))} | name_phrases(col.name)
+        for form in list(forms):
+            tokens = form.split()
+            if len(tokens) > 1 and tokens[0] in own:
+                forms.add(" ".join(tokens[1:]))
+            if tokens and singular(tokens[-1]) != tokens[-1]:
+                forms.add(" ".join([*tokens[:-1], singular(tokens[-1])]))
         meaning = meaning_of(col.name)
-        if meaning is not None and strip_id(words(col.name)) in meaning.names:
+        if meaning is not None:
             forms.update(p.lower() for p in meaning.all_phrases)
-        elif meaning is not None:  # matched on one word of a longer name: only the precise question
-            forms.add(meaning.question)
-        pairs.extend((f, col.name) for f in forms if f)
+        pairs.extend((f, col.name) for f in forms if f and f not in ("id", "name"))
     return sorted(set(pairs), key=lambda p: (-len(p[0]), p[1]))
 
 
@@ -197,3 +273,172 @@ def new_column_question(instruction: str, column: str) -> str | None:
         return m.group(1).strip()
     meaning = meaning_of(column)
     return meaning.question if meaning else None
+
+
+# --- refusals, open wording, new columns, label lists, documents -----------------------------
+
+DESTRUCTIVE = re.compile(
+    r"\b(drop|truncate|delete|remove|erase|wipe|purge|destroy|clear\s+out|empty\s+out)\b"
+    r"(?=[^.;]{0,40}\b(table|tables|rows?|records?|entries|columns?|database|everything|all|data|from)\b)"
+    r"|\bignore\s+(all\s+)?(the\s+)?(previous|prior|above|earlier)\s+(instructions?|rules?|prompts?)\b"
+    r"|\b(UPDATE\s+\S+\s+SET|DELETE\s+FROM|DROP\s+(TABLE|DATABASE|COLUMN))\b", re.I)
+NEGATED = re.compile(r"\b(do\s+not|don'?t|never|without|no\s+need\s+to|must\s+not|not)\s+(\w+\s+){0,2}$", re.I)
+NEW_COLUMN_PATTERNS = (
+    # ALTER TABLE airport ADD COLUMN elevation_m REAL
+    re.compile(r"\balter\s+table\s+[`\"']?(?P<table>[\w]+)[`\"']?\s+add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?"
+               r"[`\"']?(?P<name>[^\s`\"',;()]+)[`\"']?(?:\s+(?P<type>[A-Za-z]+))?", re.I),
+    # schema change: dish.country_id INTEGER REFERENCES country(id)
+    re.compile(r"(?<![\w.])(?P<table>[A-Za-z_]\w*)\.(?P<name>[A-Za-z_]\w*)\s+(?P<type>integer|int|text|real|float|"
+               r"numeric|date|boolean|bool|varchar(?:\(\d+\))?)\b", re.I),
+    # new column for dish: region = region the dish comes from
+    re.compile(r"\b(?:column|field|attribute)\s+(?:for|in|to|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?"
+               r"(?:\s+table)?\s*:\s*[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s*(?:=|:|-|\u2014)\s*(?P<desc>[^.;]*)", re.I),
+    # we need a new field eat_type in restaurant: ...
+    re.compile(r"\bnew\s+(?:column|field|attribute)\s+[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:in|to|for|on)\s+"
+               r"(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+    # Schema change: add location to building (location; text: the place name)
+    re.compile(r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
+               r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+)
+REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
+                        r"[`\"']?\s*\)|\s+table\b)?"
+                        r"|\b(?:links?|points?|pointing)\s+to\s+(?:the\s+)?[`\"']?(?P<table2>\w+)[`\"']?\s+(?:table|rows?)\b",
+                        re.I)
+SCHEMA_CUE = re.compile(r"\b(column|field|attribute|schema|alter\s+table)\b", re.I)
+NOT_NAMES = {"the", "a", "an", "it", "them", "these", "those", "this", "that", "rows", "row", "records", "record",
+             "entries", "data", "new", "every", "each", "all", "any", "some", "more", "values", "value", "places",
+             "information", "info", "details"}
+LABEL_LIST = re.compile(
+    r"\b(?:values?|labels?|categories|one\s+of|either)\s*(?:(?:are|is|=|:)\s*)?(?P<items>[^.;()\n]+?)"
+    r"(?=\s*(?:[.;)\n]|$|\bfill\b|\bpopulate\b))", re.I)
+GENERIC_WORDS = {"info", "information", "details", "detail", "data", "fields", "field", "cells", "cell", "values",
+                 "value", "gaps", "gap", "blanks", "blank", "records", "record", "rows", "row", "entries", "entry",
+                 "columns", "column", "attributes", "attribute", "everything", "anything", "whatever", "what",
+                 "what's", "whats", "missing", "empty", "it", "them", "table", "tables", "database", "texts", "text",
+                 "documents", "document", "reports", "notes", "these", "those", "using", "from", "in", "of", "the",
+                 "pls", "please", "listings", "listing", "bits", "stuff", "things", "is", "are", "facts", "link",
+                 "links", "up", "just", "there", "rows", "they", "their", "its", "our", "my", "we", "you"}
+
+
+@dataclass(frozen=True)
+class NewColumnRequest:
+    """A column the instruction asks to add, as written (validated by the planner)."""
+
+    name: str
+    table: str | None = None  # as written in the instruction
+    description: str | None = None
+    sql_type: str | None = None
+    references: tuple[str, str | None] | None = None  # (table, column) as written
+
+
+def refusal(instruction: str) -> str | None:
+    """Why the instruction cannot be planned at all, or None: empty, or destructive."""
+    if not re.search(r"[A-Za-z]{2,}", instruction or ""):
+        return "the instruction is empty"
+    for m in DESTRUCTIVE.finditer(instruction):
+        if NEGATED.search(instruction[max(0, m.start() - 40):m.start()]):
+            continue  # "do not delete anything"
+        return f"the instruction asks to remove data or override the rules ({m.group(0).strip()!r})"
+    return None
+
+
+def new_column_request(instruction: str, observation: Observation) -> NewColumnRequest | None:
+    """The column an instruction asks to add, from the quoted form or the other common shapes
+    (SQL-like ALTER TABLE, `table.column TYPE`, 'new column for T: name = ...', 'add name to T')."""
+    refs = REFERENCES.search(instruction)
+    references = None
+    if refs:
+        ref_table = refs.group("table") or refs.group("table2")
+        references = (ref_table, refs.group("column")) if ref_table else None
+    if COLUMN_ADDITION.search(instruction) and NEW_COLUMN_NAME.search(instruction):
+        name = new_column_name(instruction)
+        if name:
+            return NewColumnRequest(name=name, description=_description_after(instruction, NEW_COLUMN_NAME.search(instruction).end()),
+                                    references=references)
+    tables = {t.name.lower() for t in observation.tables}
+    for pattern in NEW_COLUMN_PATTERNS:
+        for m in pattern.finditer(instruction):
+            name, table = m.group("name"), m.group("table")
+            if table.lower() not in tables or name.lower() in NOT_NAMES or name.lower() in tables:
+                continue
+            if pattern is NEW_COLUMN_PATTERNS[-1] and not (SCHEMA_CUE.search(instruction) or "_" in name):
+                continue
+            table_obs = next(t for t in observation.tables if t.name.lower() == table.lower())
+            groups = m.groupdict()
+            desc = groups.get("desc") or _description_after(instruction, m.end())
+            if table_obs.has_column(name) and pattern is NEW_COLUMN_PATTERNS[-1] and not SCHEMA_CUE.search(instruction):
+                continue
+            return NewColumnRequest(name=name, table=table_obs.name, description=desc,
+                                    sql_type=(groups.get("type") or None), references=references)
+    return None
+
+
+def _description_after(instruction: str, end: int) -> str | None:
+    """What follows a new column's name: '(country of publication; text: ...)', ': the place
+    where ...', 'holding the customer rating (values: ...)', 'that references country(id): the country ...'."""
+    rest = instruction[end:]
+    m = re.match(r"\s*(?:to\s+(?:the\s+)?[`\"']?\w+[`\"']?(?:\s+table)?\s*)?(?:\(\s*(?P<paren>[^();]+?)\s*[;)]"
+                 r"|(?:that\s+references\s+\S+\s*)?:\s*(?:the\s+)?(?P<colon>[^,.;:(]+)"
+                 r"|holding\s+(?:the\s+)?(?P<holding>[^,.;:(]+))", rest, re.I)
+    if not m:
+        m2 = re.search(r"(?:that\s+references\s+\S+|meaning)\s*:?\s*(?:the\s+)?(?P<colon>[^,.;:(]+)", rest, re.I)
+        if not m2:
+            return None
+        text = m2.group("colon")
+    else:
+        text = m.group("paren") or m.group("colon") or m.group("holding")
+    text = re.sub(r"\s+(stored|written|as|values?|in|with)\b.*$", "", text.strip(), flags=re.I).strip()
+    text = re.sub(r"^(meaning|i\.e\.)\s+(the\s+)?", "", text, flags=re.I).strip()
+    return text or None
+
+
+def listed_labels(text: str) -> list[str] | None:
+    """'values: pub, restaurant or coffee shop' -> ['pub', 'restaurant', 'coffee shop']; 'yes or no'."""
+    for m in LABEL_LIST.finditer(text):
+        items = [re.sub(r"^(?:and|or)\s+", "", i.strip()).strip(" '\"`\u201c\u201d") for i in
+                 re.split(r",|\s+or\s+|\s+and\s+|/", m.group("items"))]
+        items = [i for i in items if i]
+        if len(items) >= 2 and all(len(i.split()) <= 4 and not re.match(r"(the|a|an|its|their)\b", i, re.I)
+                                   for i in items):
+            return list(dict.fromkeys(items))
+    m = re.search(r"\b(yes\s+or\s+no|true\s+or\s+false)\b", text, re.I)
+    if m:
+        return [w.lower() for w in re.split(r"\s+or\s+", m.group(1))]
+    return None
+
+
+def is_generic(item: str, table_words: set[str]) -> bool:
+    """'restaurant info', "what's missing", 'gaps in dish using these texts': no column named."""
+    tokens = [t for t in re.findall(r"[\w']+", item.lower())]
+    left = [t for t in tokens if t not in GENERIC_WORDS and t not in table_words and singular(t) not in table_words]
+    return not left or len(tokens) > 5
+
+
+def existing_keys_in(documents: list[str], table: TableObservation, keys: list[str]) -> int:
+    """How many documents name a row the table already has (by its key value)."""
+    if not documents or not keys:
+        return 0
+    hits = 0
+    lowered = [d.lower() for d in documents]
+    for doc in lowered:
+        if any(len(k) >= 3 and re.search(rf"(?<!\w){re.escape(k.lower())}(?!\w)", doc) for k in keys):
+            hits += 1
+    return hits
+
+
+def table_words(table: TableObservation) -> set[str]:
+    tokens = words(table.name).split()
+    return set(tokens) | {singular(t) for t in tokens} | {words(table.name)}
+
+
+def document_score(documents: list[str], table: TableObservation, key_values: list[str]) -> float:
+    """How much the documents are about rows of `table`: its name's words (singular or plural)
+    and its existing key values found in them."""
+    score = 0.0
+    for doc in documents:
+        for w in table_words(table):
+            if len(w) >= 3 and re.search(rf"(?<!\w){re.escape(w)}(e?s)?(?!\w)", doc, re.I):
+                score += 1
+                break
+    score += 0.5 * existing_keys_in(documents, table, key_values)
+    return score

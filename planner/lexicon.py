@@ -7,6 +7,7 @@ common attributes of people, organizations and creative works; it is not fitted 
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -29,6 +30,10 @@ class Meaning:
     def all_phrases(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys((self.question, *self.names, *self.phrases)))
 
+
+# The lexicon is a prior, never required: TEXT2DB_PLANNER_LEXICON=0 (or ENABLED = False) switches
+# it off, and the planner then reads meanings from column names, types and values alone.
+ENABLED = os.environ.get("TEXT2DB_PLANNER_LEXICON", "1").strip().lower() not in ("0", "false", "no", "off")
 
 PLACE = ("GPE", "LOC", "FAC")
 MEANINGS: tuple[Meaning, ...] = (
@@ -106,15 +111,33 @@ def strip_id(identifier_words: str) -> str:
 
 
 def meaning_of(column: str) -> Meaning | None:
-    """The meaning of a column from its name: the whole name first, then its last word."""
-    name = strip_id(words(column))
-    for m in MEANINGS:
-        if name in m.names:
-            return m
-    for token in reversed(name.split()):
+    """The lexicon's meaning for the whole column name (its words, unit and id suffix aside),
+    or None. A meaning matched on one word of a longer name is never returned here: `price_range`
+    is not a revenue; see head_meaning for the weaker hint."""
+    if not ENABLED:
+        return None
+    from text2db.planner.names import read_name
+
+    for name in dict.fromkeys((strip_id(words(column)), read_name(column).words)):
         for m in MEANINGS:
-            if token in m.names:
+            if name in m.names:
                 return m
+    return None
+
+
+def head_meaning(column: str) -> Meaning | None:
+    """A meaning matched on the name's last word only ("birth city" -> city): a hint for the
+    kind of entity a value is (NER labels), never for the question or the value type."""
+    if not ENABLED:
+        return None
+    from text2db.planner.names import read_name
+
+    tokens = read_name(column).words.split()
+    if len(tokens) < 2:
+        return None
+    for m in MEANINGS:
+        if tokens[-1] in m.names:
+            return m
     return None
 
 

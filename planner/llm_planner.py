@@ -18,6 +18,7 @@ from text2db.config import Settings
 from text2db.planner import instruction as ins
 from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed, PlanningFailed
 from text2db.planner.lexicon import entity_of, meaning_of, words
+from text2db.planner.names import read_name
 from text2db.planner.rules import Drafted, column_plan, key_for, new_column_plan, parent_plans
 from text2db.schemas.observation import Observation
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, TaskType, ValueType
@@ -148,17 +149,19 @@ def _build(draft: LlmDraft, instruction: str, observation: Observation, job: str
             continue
         if table.has_column(name):
             if not table.column(name).generated:
-                fill.append(column_plan(observation, table, table.column(name), entity))
+                fill.append(column_plan(observation, table, table.column(name), entity, operation=draft.task_type,
+                                        instruction=instruction))
         else:  # kept so the analyzer names it in its feedback
             fill.append(ColumnPlan(name=name, tool="attribute", question=f"{words(name)} of the {entity}"))
     operation = draft.task_type
     if new is not None and table.has_column(new.name):  # "adding" an existing column: fill it instead
         if new.name not in {c.name for c in fill} | set(key):
-            fill.append(column_plan(observation, table, table.column(new.name), entity))
+            fill.append(column_plan(observation, table, table.column(new.name), entity, operation="data_infilling",
+                                    instruction=instruction))
         operation = "data_infilling" if operation == "column_addition" else operation
     elif new is not None and operation == "column_addition":
         meaning = meaning_of(new.name)
-        question = new.question or (meaning.question if meaning else words(new.name))
+        question = new.question or (meaning.question if meaning else read_name(new.name).question)
         fmt, value_type = ins.format_request(instruction)  # a format asked for in words wins
         fill.append(new_column_plan(new.name, value_type or new.value_type, new.date_pattern, question, entity, table,
                                     observation.dialect, fmt))

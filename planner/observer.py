@@ -17,6 +17,7 @@ from sqlalchemy.types import TypeEngine
 from text2db.planner.exceptions import ObservationFailed
 from text2db.planner.formats import label_set, learn_format, scale_and_unit
 from text2db.planner.lexicon import meaning_of
+from text2db.planner.names import read_name
 from text2db.schemas.observation import ColumnObservation, ForeignKeyRef, Observation, TableObservation
 from text2db.schemas.plan import ToolKind, ValueType
 
@@ -115,8 +116,11 @@ def _observe_column(col, raw: list, pk: list[str], uniques: list[list[str]], fks
     present = [str(v) for v in raw if v is not None]
     fmt, value_type = learn_format(present, sql_value_type)
     meaning = meaning_of(col.name)
-    if fmt.kind == "year" and meaning is not None and meaning.value_type in ("integer", "number"):
-        fmt, value_type = fmt.model_copy(update={"kind": meaning.value_type}), meaning.value_type  # a count, not a year
+    named = read_name(col.name)
+    said = meaning.value_type if meaning is not None else named.value_type
+    if fmt.kind == "year" and (said in ("integer", "number") or named.count or named.unit):
+        said = said if said in ("integer", "number") else ("integer" if named.count else "number")
+        fmt, value_type = fmt.model_copy(update={"kind": said}), said  # a count or a measure, not a year
     if fmt.kind in ("integer", "number"):
         scale, unit = scale_and_unit(col.name)
         fmt = fmt.model_copy(update={"scale": scale, "unit": unit})

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from text2db.planner import instruction as ins
 from text2db.planner.exceptions import PlanningFailed
-from text2db.planner.lexicon import ENTITY_WORDS, entity_of, meaning_of, words
+from text2db.planner.lexicon import ENTITY_WORDS, entity_of, head_meaning, meaning_of, words
+from text2db.planner.names import read_name
 from text2db.schemas.observation import ColumnObservation, Observation, TableObservation
 from text2db.schemas.plan import (
     NEW_IDENTIFIER, ColumnPlan, ForeignKeyLink, NewColumn, Plan, TablePlan, TaskType, ValueFormat, ValueType,
@@ -33,31 +34,48 @@ class Drafted:
 
 
 def plan_with_rules(instruction: str, observation: Observation, job: str, drop: Sequence[tuple[str, str]] = (),
-                    add: Sequence[tuple[str, str]] = ()) -> Drafted:
+                    add: Sequence[tuple[str, str]] = (), documents: Sequence[str] | None = None,
+                    known_keys: dict[str, list[str]] | None = None) -> Drafted:
     """A revision passes the analyzer's feedback as (table, column) pairs: `drop` columns it
-    rejected, `add` columns inserted rows need (NOT NULL without a default)."""
+    rejected, `add` columns inserted rows need (NOT NULL without a default).
+
+    `documents` (optional) are the texts the job will read: with `known_keys` (each table's
+    existing key values) they choose the table when the instruction names none, and the task
+    when the wording states neither adding rows nor filling gaps."""
     if not observation.tables:
         raise PlanningFailed("the target database has no tables to plan for")
-    table = ins.target_table(instruction, observation)
-    if table is None:
-        names = ", ".join(observation.table_names)
-        raise PlanningFailed(f"the instruction names none of the tables ({names})")
+    why = ins.refusal(instruction)
+    if why is not None:
+        raise PlanningFailed(f"{why}: nothing was planned", hint=REFUSAL_HINT)
     notes: list[str] = []
-    operation: TaskType = ins.task_type(instruction)
+    docs = [d for d in (documents or []) if d and d.strip()]
+    keys = known_keys or {}
+    request = ins.new_column_request(instruction, observation)
+    named = ins.named_tables(instruction, observation)
+    if request is not None:
+        table = _addition_table(request, named, observation, instruction)
+        operation: TaskType = "column_addition"
+    else:
+        table = _choose_table(instruction, observation, named, docs, keys, notes)
+        operation = _choose_operation(instruction, table, docs, keys, notes)
     only_existing = ins.only_existing_rows(instruction, operation)
     if only_existing and operation == "row_population":
         operation = "data_infilling"  # no new rows: what is left is filling the existing ones
     key = key_for(table, notes)
     entity, entity_labels = entity_of(table.name)
     new: list[ColumnPlan] = []
-    if operation == "column_addition":
-        columns, operation, new = _new_column(instruction, table, entity, observation.dialect, notes)
+    if request is not None:
+        columns, operation, new = _new_column(request, instruction, table, entity, observation, notes)
         only_existing = ins.only_existing_rows(instruction, operation)
     else:
         columns = _named_or_open_columns(instruction, table, key, operation, notes)
     dropped = set(drop)
     columns += [c for t, c in add if t == table.name and c not in columns and c not in key]
-    fill = [column_plan(observation, table, table.column(c), entity) for c in columns if table.has_column(c)]
+    listed = ins.listed_labels(instruction) if not new else None
+    fill = [column_plan(observation, table, table.column(c), entity, operation=operation, instruction=instruction)
+            for c in columns if table.has_column(c)]
+    if listed and len([c for c in fill if c.link is None]) == 1:  # "mark family_friendly as yes or no"
+        fill = [_with_labels(c, listed, table) if c.link is None else c for c in fill]
     fill = [c for c in fill + new if (table.name, c.name) not in dropped]
     if not fill:
         raise PlanningFailed(f"no column of table {table.name!r} is left to fill for this instruction")
@@ -72,7 +90,14 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         only_existing_rows=only_existing,
         require_facts=True,
     )
-    tables = parent_plans(observation, target) + [target]
+    # a parent the instruction names (or every table, when it names none) is planned with its columns
+    parents_named = {t.name for t in named if t.name != table.name} if named else set(observation.table_names)
+    tables = parent_plans(observation, target, with_columns=parents_named, instruction=instruction, add=add,
+                          drop=dropped) + [target]
+    for t in tables[:-1]:
+        if len(t.columns) > len(t.key):
+            notes.append(f"parent table {t.table!r} is planned with its columns too ({t.operation}): "
+                         + ("the instruction names it" if named else "the instruction names no table"))
     plan = Plan(
         job=job,
         instruction=instruction,
@@ -81,6 +106,79 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         conflict_policy="overwrite" if OVERWRITE.search(instruction) else "fill_only",
     )
     return Drafted(plan, notes)
+
+
+REFUSAL_HINT = ("text2db adds rows, fills empty cells and adds columns; say what to add or fill, e.g. "
+                "'add the films described in these texts to the films table' or 'fill in the missing birth dates'")
+
+
+def _addition_table(request: ins.NewColumnRequest, named: list[TableObservation], observation: Observation,
+                    instruction: str) -> TableObservation:
+    if request.table is not None:
+        return observation.table(request.table)
+    ref = request.references[0].lower() if request.references else None
+    candidates = [t for t in named if t.name.lower() != ref] or named
+    if candidates:
+        return candidates[0]
+    if len(observation.tables) == 1:
+        return observation.tables[0]
+    raise PlanningFailed(f"the instruction adds column {request.name!r} but names none of the tables "
+                         f"({', '.join(observation.table_names)})",
+                         hint=f"name the table, e.g. 'add a new column \"{request.name}\" to the "
+                              f"{observation.table_names[-1]} table'")
+
+
+def _choose_table(instruction: str, observation: Observation, named: list[TableObservation], docs: list[str],
+                  keys: dict[str, list[str]], notes: list[str]) -> TableObservation:
+    """The named table (a named child wins over its named parent), else the one the documents
+    are about (a child over its parent: its rows link to the parent's), else the only table."""
+    if named:
+        return named[0]
+    missing = ins.missing_table_name(instruction, observation)
+    if missing is not None:
+        raise PlanningFailed(f"table {missing!r} does not exist (tables: {', '.join(observation.table_names)})",
+                             hint=f"name one of the tables, e.g. 'add ... to the {observation.table_names[-1]} table'")
+    if len(observation.tables) == 1:
+        return observation.tables[0]
+    children = {p for t in observation.tables for p in t.parents}
+    if docs:
+        scores = {t.name: ins.document_score(docs, t, keys.get(t.name, [])) for t in observation.tables}
+        ranked = sorted(observation.tables, key=lambda t: -scores[t.name])
+        best = [t for t in ranked if scores[t.name] > 0]
+        # a parent the documents mention is linked from its child: plan the child
+        leaves = [t for t in best if not any(c.name != t.name and t.name in c.parents and scores[c.name] > 0
+                                             for c in observation.tables)]
+        if leaves:
+            chosen = leaves[0]
+            notes.append(f"the instruction names no table: chose {chosen.name!r}, the table whose name and existing "
+                         f"rows the documents mention most ({', '.join(f'{n} {v:g}' for n, v in scores.items())})")
+            return chosen
+    leaves = [t for t in observation.tables if t.name not in children and t.parents]
+    if len(leaves) == 1:
+        notes.append(f"the instruction names no table: chose {leaves[0].name!r}, the one table that references the "
+                     "others (its rows link to theirs)")
+        return leaves[0]
+    raise PlanningFailed(f"the instruction names none of the tables ({', '.join(observation.table_names)})",
+                         hint=f"name the table, e.g. 'add ... to the {observation.table_names[-1]} table', "
+                              "or pass the documents (--documents) so the planner can choose")
+
+
+def _choose_operation(instruction: str, table: TableObservation, docs: list[str], keys: dict[str, list[str]],
+                      notes: list[str]) -> TaskType:
+    stated = ins.stated_task(instruction)
+    if stated is not None:
+        return stated
+    if docs and table.name in keys:
+        hits = ins.existing_keys_in(docs, table, keys[table.name])
+        if hits * 2 >= len(docs):
+            notes.append(f"the wording states no task: {hits} of {len(docs)} document(s) name rows {table.name!r} "
+                         "already has, so their empty cells are filled (data infilling)")
+            return "data_infilling"
+        notes.append(f"the wording states no task: {len(docs) - hits} of {len(docs)} document(s) name no row "
+                     f"{table.name!r} has, so rows are added (row population; gaps of matched rows are filled too)")
+        return "row_population"
+    notes.append("the wording states no task: rows are added (row population; gaps of matched rows are filled too)")
+    return "row_population"
 
 
 def key_for(table: TableObservation, notes: list[str]) -> list[str]:
@@ -100,17 +198,26 @@ def _fillable(table: TableObservation, key: list[str]) -> list[ColumnObservation
 def _named_or_open_columns(instruction: str, table: TableObservation, key: list[str], operation: TaskType,
                            notes: list[str]) -> list[str]:
     skip = set(key) | {c.name for c in table.columns if c.generated}
-    named = list(dict.fromkeys(m.column for m in ins.mentions(instruction, table, skip)))
-    spans = [(m.start, m.end) for m in ins.mentions(instruction, table, skip)]
+    found = ins.mentions(instruction, table, skip)
+    named = list(dict.fromkeys(m.column for m in found))
+    spans = [(m.start, m.end) for m in found]
+    own = ins.table_words(table)
     unknown = [item for item, start, end in ins.listed_items(instruction)
-               if not any(s < end and start < e for s, e in spans) and not _is_entity_word(item)]
+               if not any(s < end and start < e for s, e in spans) and not _is_entity_word(item)
+               and not ins.is_generic(item, own)]
     for item in unknown:
         notes.append(f"the instruction asks for {item!r}, but table {table.name!r} has no such column: skipped")
-    if named:
+    if named and not all(table.column(n).references is not None for n in named):
         return named
-    if unknown:  # it asked for specific columns, none of which exist: filling others would be wrong
+    if unknown and not named:  # it asked for specific columns, none of which exist: filling others would be wrong
         raise PlanningFailed(f"table {table.name!r} has no column for {', '.join(map(repr, unknown))}",
                              hint="add it first with a column addition, e.g. 'add a new column \"x\" to the table'")
+    # no column named (or only the link to a parent): what the task implies
+    return open_columns(table, key, operation)
+
+
+def open_columns(table: TableObservation, key: list[str], operation: TaskType) -> list[str]:
+    """Row population: every column rows can have; data infilling: those with empty cells."""
     fillable = _fillable(table, key)
     if operation == "data_infilling":
         with_gaps = [c.name for c in fillable if c.null_ratio is None or c.null_ratio > 0]
@@ -123,37 +230,109 @@ def _is_entity_word(item: str) -> bool:
     return any(lowered in names for names, _ in ENTITY_WORDS.values())
 
 
-def _new_column(instruction: str, table: TableObservation, entity: str, dialect: str,
-                notes: list[str]) -> tuple[list[str], TaskType, list[ColumnPlan]]:
+def _with_labels(col: ColumnPlan, labels: list[str], table: TableObservation) -> ColumnPlan:
+    """Labels listed in the instruction, spelled as the table already spells them."""
+    observed = table.column(col.name) if table.has_column(col.name) else None
+    spelled = {s.lower(): s for s in (observed.samples if observed else [])}
+    labels = [spelled.get(label.lower(), label) for label in labels]
+    return col.model_copy(update={"tool": "classification", "labels": labels, "value_type": "text",
+                                  "format": ValueFormat(kind="label", examples=labels[:10])})
+
+
+def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObservation, entity: str,
+                observation: Observation, notes: list[str]) -> tuple[list[str], TaskType, list[ColumnPlan]]:
     """The column to add, or the existing column of that name (then it is data infilling)."""
-    raw = ins.new_column_name(instruction)
-    if raw is None:
-        raise PlanningFailed("a column addition needs the new column's name in quotes, e.g. add a new column \"death\"")
-    name = re.sub(r"[\s-]+", "_", raw.strip()).lower() if re.fullmatch(r"[A-Za-z0-9_ -]+", raw.strip()) else raw
+    raw = request.name.strip()
+    name = re.sub(r"[\s-]+", "_", raw).lower() if re.fullmatch(r"[A-Za-z0-9_ -]+", raw) else raw
     if table.has_column(name) or table.has_column(raw):
         existing = name if table.has_column(name) else raw
         notes.append(f"column {existing!r} already exists in {table.name!r}: planned as data infilling")
         return [existing], "data_infilling", []
     if not NEW_IDENTIFIER.match(name):
-        raise PlanningFailed(f"new column name {raw!r} is not a plain identifier (letters, digits, underscores)")
-    fmt, value_type = ins.format_request(instruction)
+        raise PlanningFailed(f"new column name {raw!r} is not a plain identifier (letters, digits, underscores)",
+                             hint="name the new column with letters, digits and underscores, e.g. \"death_date\"")
+    described = request.description or ""
+    fmt, value_type = ins.format_request(described + " " + _type_words(request.sql_type)) if (described or request.sql_type) \
+        else (None, None)
+    if fmt is None:
+        fmt, value_type = ins.format_request(instruction)
+    named = read_name(name)
     meaning = meaning_of(name)
-    question = ins.new_column_question(instruction, name) or (meaning.question if meaning else words(name))
-    plan = new_column_plan(name, value_type or (meaning.value_type if meaning else "text"), None, question, entity,
-                           table, dialect, fmt)
+    question = request.description or (meaning.question if meaning else named.question)
+    link = _requested_link(request, observation, instruction)
+    if link is not None:
+        parent = observation.table(link.table)
+        ref_col = parent.column(link.column)
+        _, parent_labels = entity_of(parent.name)
+        plan = ColumnPlan(name=name, tool="relation", question=f"{question} of the {entity}", value_type="text",
+                          entity_types=list(parent_labels), link=link,
+                          new=NewColumn(sql_type=_sql_type_of(ref_col, observation.dialect), nullable=True))
+        notes.append(f"new column {name!r} references {link.table}.{link.column}: values link by {link.match_on!r}")
+        return [], "column_addition", [plan]
+    guessed = value_type or (meaning.value_type if meaning else None) or named.value_type or "text"
+    plan = new_column_plan(name, guessed, None, question, entity, table, observation.dialect, fmt)
+    unit = named.unit or ins.unit_request(described)
+    if unit and plan.format.kind in ("number", "integer"):
+        plan = plan.model_copy(update={"format": plan.format.model_copy(update={"unit": unit})})
+    labels = ins.listed_labels(instruction)
+    if labels:
+        plan = _with_labels(plan, labels, table)
     return [], "column_addition", [plan]
+
+
+def _type_words(sql_type: str | None) -> str:
+    if not sql_type:
+        return ""
+    upper = sql_type.upper()
+    if upper.startswith(("INT",)):
+        return "an integer"
+    if upper in ("REAL", "FLOAT", "NUMERIC", "DOUBLE"):
+        return "a number"
+    if upper.startswith("BOOL"):
+        return "boolean"
+    if upper == "DATE":
+        return "an ISO date"
+    return ""
+
+
+def _sql_type_of(col: ColumnObservation, dialect: str) -> str:
+    return {"integer": "INTEGER", "year": "INTEGER", "number": "REAL", "boolean": "BOOLEAN",
+            "date": "TEXT" if dialect == "sqlite" else "DATE"}.get(col.value_type, "TEXT")
+
+
+def _requested_link(request: ins.NewColumnRequest, observation: Observation, instruction: str) -> ForeignKeyLink | None:
+    """'... that references country(id)': the parent must exist; the link is by its natural key."""
+    if request.references is None:
+        return None
+    ref_table, ref_column = request.references
+    parent = next((t for t in observation.tables if t.name.lower() == ref_table.lower()), None)
+    if parent is None:
+        raise PlanningFailed(f"the new column should reference table {ref_table!r}, which does not exist "
+                             f"(tables: {', '.join(observation.table_names)})",
+                             hint="name an existing table after 'references', e.g. 'references country(id)'")
+    column = ref_column or (parent.primary_key[0] if len(parent.primary_key) == 1 else None)
+    if column is None or not parent.has_column(column):
+        raise PlanningFailed(f"table {parent.name!r} has no column {ref_column!r} to reference",
+                             hint=f"reference its key, e.g. 'references {parent.name}({(parent.primary_key or ['id'])[0]})'")
+    match_on = (parent.natural_key or [column])[0]
+    create = ins.CREATE_PARENTS.search(instruction) is not None
+    return ForeignKeyLink(table=parent.name, column=column, match_on=match_on,
+                          on_missing="create" if create and match_on != column else "review")
 
 
 def new_column_plan(name: str, value_type: ValueType, date_pattern: str | None, question: str, entity: str,
                     table: TableObservation, dialect: str, fmt: ValueFormat | None = None) -> ColumnPlan:
     """A column to add: its SQL type follows the value type (dates stay text on SQLite)."""
     meaning = meaning_of(name)
-    if value_type in ("integer", "date") and _says_year(name, question):
+    named = read_name(name)
+    if value_type in ("integer", "date") and _says_year(name, question) and not named.count:
         value_type, fmt = "year", ValueFormat(kind="year")
     if fmt is None:
         fmt = _default_format(value_type, meaning is not None and meaning.country, table)
         if value_type == "date" and date_pattern:
             fmt = ValueFormat(kind="date", pattern=date_pattern)
+    if named.unit and fmt.kind in ("number", "integer") and fmt.unit is None:
+        fmt = fmt.model_copy(update={"unit": named.unit})
     sql_type = {"integer": "INTEGER", "year": "INTEGER", "number": "REAL", "boolean": "BOOLEAN",
                 "date": "TEXT" if dialect == "sqlite" else "DATE"}.get(value_type, "TEXT")
     return ColumnPlan(
@@ -162,7 +341,7 @@ def new_column_plan(name: str, value_type: ValueType, date_pattern: str | None, 
         question=f"{question} of the {entity}",
         value_type=value_type,
         format=fmt,
-        entity_types=_entity_types(meaning, value_type),
+        entity_types=_entity_types(meaning, value_type, name),
         new=NewColumn(sql_type=sql_type, nullable=True),
     )
 
@@ -181,23 +360,37 @@ def _default_format(value_type: ValueType, country: bool, table: TableObservatio
     return ValueFormat(kind=value_type if value_type != "text" else "text")
 
 
-def _entity_types(meaning, value_type: ValueType) -> list[str]:
+def _entity_types(meaning, value_type: ValueType, name: str = "") -> list[str]:
+    """NER labels a value may carry: the lexicon's for the whole name, else what the name and
+    the value type say (dates, quantities), else the lexicon's hint for the name's head word."""
     if meaning is not None and meaning.entity_types:
         return list(meaning.entity_types)
-    return ["DATE"] if value_type in ("date", "year") else []
+    named = read_name(name) if name else None
+    if value_type in ("date", "year"):
+        return ["DATE"]
+    if named is not None and named.entity_types:
+        return list(named.entity_types)
+    head = head_meaning(name) if name and value_type == "text" else None
+    return list(head.entity_types) if head is not None else []
 
 
 def column_plan(observation: Observation, table: TableObservation, col: ColumnObservation, entity: str,
-                as_key: bool = False) -> ColumnPlan:
-    """What to ask for an existing column and how to write it, from what its rows show."""
+                as_key: bool = False, operation: TaskType = "row_population", instruction: str = "") -> ColumnPlan:
+    """What to ask for an existing column and how to write it, from its name and what its rows show."""
     meaning = meaning_of(col.name)
+    named = read_name(col.name)
     value_type, fmt = col.value_type, col.format
-    if not col.samples and meaning is not None:  # nothing to learn from: the name decides
-        value_type = meaning.value_type if col.value_type == "text" else col.value_type
-        if col.value_type == "integer" and meaning.value_type == "date" or "year" in words(col.name).split():
+    said = meaning.value_type if meaning is not None else named.value_type
+    if not col.samples and said is not None:  # nothing to learn from: the name decides
+        if col.value_type == "text" or (col.value_type == "integer" and said == "year"):
+            value_type = said
+        if col.value_type == "integer" and said == "date" or ("year" in named.words.split() and not named.count):
             value_type = "year"
-        fmt = _default_format(value_type, meaning.country, table)
-    link = _link(observation, col)
+        fmt = _default_format(value_type, meaning is not None and meaning.country, table)
+    if fmt.kind in ("number", "integer") and fmt.unit is None and named.unit:
+        fmt = fmt.model_copy(update={"unit": named.unit})
+    question = meaning.question if meaning else named.question
+    link = _link(observation, col, operation, instruction)
     if as_key:
         _, labels = entity_of(table.name)
         return ColumnPlan(name=col.name, tool="key", question=f"{words(col.name)} of the {entity}",
@@ -206,23 +399,26 @@ def column_plan(observation: Observation, table: TableObservation, col: ColumnOb
     if link is not None:
         parent_entity, parent_labels = entity_of(link.table)
         return ColumnPlan(name=col.name, tool="relation", value_type="text",
-                          question=f"{(meaning.question if meaning else words(col.name))} of the {entity}",
+                          question=f"{question} of the {entity}",
                           entity_types=list(meaning.entity_types if meaning and meaning.entity_types else parent_labels),
                           link=link, demonstrations=[])
     tool = col.recommended_tool if col.recommended_tool != "key" else "entity"
     return ColumnPlan(
         name=col.name,
         tool=tool,
-        question=f"{meaning.question if meaning else words(col.name)} of the {entity}",
+        question=f"{question} of the {entity}",
         value_type=value_type,
         format=fmt,
         labels=col.labels if tool == "classification" else None,
-        entity_types=_entity_types(meaning, value_type),
+        entity_types=_entity_types(meaning, value_type, col.name),
         demonstrations=col.demonstrations,
     )
 
 
-def _link(observation: Observation, col: ColumnObservation) -> ForeignKeyLink | None:
+def _link(observation: Observation, col: ColumnObservation, operation: TaskType = "row_population",
+          instruction: str = "") -> ForeignKeyLink | None:
+    """Row population creates a missing parent (by its natural key); filling gaps links to the
+    parents that exist, unless the instruction asks to create them."""
     ref = col.references
     if ref is None or len(ref.columns) != 1 or not observation.has_table(ref.ref_table):
         return None
@@ -231,20 +427,38 @@ def _link(observation: Observation, col: ColumnObservation) -> ForeignKeyLink | 
     if match_on is None or match_on == ref.ref_columns[0]:
         return ForeignKeyLink(table=parent.name, column=ref.ref_columns[0], match_on=ref.ref_columns[0],
                               on_missing="review")
-    return ForeignKeyLink(table=parent.name, column=ref.ref_columns[0], match_on=match_on, on_missing="create")
+    create = operation == "row_population" or ins.CREATE_PARENTS.search(instruction) is not None
+    return ForeignKeyLink(table=parent.name, column=ref.ref_columns[0], match_on=match_on,
+                          on_missing="create" if create else "review")
 
 
-def parent_plans(observation: Observation, target: TablePlan) -> list[TablePlan]:
-    """Parent tables whose rows links may create, planned before the child (key only)."""
+def parent_plans(observation: Observation, target: TablePlan, with_columns: set[str] | frozenset[str] = frozenset(),
+                 instruction: str = "", add: Sequence[tuple[str, str]] = (),
+                 drop: set[tuple[str, str]] | frozenset = frozenset()) -> list[TablePlan]:
+    """Parent tables planned before the child: those whose rows links may create (key only,
+    or with their columns when the instruction names them or no table at all), and parents a
+    data infilling names (their empty cells)."""
     plans: list[TablePlan] = []
     for c in target.columns:
-        if c.link is None or c.link.on_missing != "create" or c.link.table == target.table:
+        if c.link is None or c.link.table == target.table:
+            continue
+        creates = c.link.on_missing == "create"
+        if not creates and c.link.table not in with_columns:
             continue
         parent = observation.table(c.link.table)
         entity, labels = entity_of(parent.name)
-        key_plan = column_plan(observation, parent, parent.column(c.link.match_on), entity, as_key=True)
-        plans.append(TablePlan(table=parent.name, operation="row_population", entity=entity, entity_types=list(labels),
-                               key=[c.link.match_on], columns=[key_plan]))
+        key = [c.link.match_on] if creates else (parent.natural_key or [c.link.match_on])
+        key_plans = [column_plan(observation, parent, parent.column(k), entity, as_key=True) for k in key]
+        operation: TaskType = "row_population" if creates else "data_infilling"
+        fill: list[ColumnPlan] = []
+        if parent.name in with_columns:
+            names = open_columns(parent, key, operation)
+            names += [col for t, col in add if t == parent.name and col not in names and col not in key]
+            fill = [column_plan(observation, parent, parent.column(n), entity, operation=operation,
+                                instruction=instruction) for n in names if (parent.name, n) not in drop]
+            fill = [f for f in fill if f.link is None or f.link.table != target.table]
+        plans.append(TablePlan(table=parent.name, operation=operation, entity=entity, entity_types=list(labels),
+                               key=key, columns=key_plans + fill, only_existing_rows=not creates))
     order = observation.table_names
     unique = {p.table: p for p in plans}
     return sorted(unique.values(), key=lambda p: order.index(p.table))
