@@ -136,7 +136,9 @@ def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) ->
         return None
     if len(present) >= 20 and sampled_rows >= 20 and len(distinct) <= 0.25 * len(present):
         return distinct
-    if len(present) < 5 or len(present) < 1.5 * len(distinct) or max(Counter(present).values()) < 2:
+    if {v.lower() for v in distinct} <= BOOLEAN_WORDS:
+        return distinct  # yes/no, true/false: a closed set however few rows show it
+    if len(present) < 3 or len(present) < 1.5 * len(distinct) or max(Counter(present).values()) < 2:
         return None
     if any(len(v) > 30 or len(v.split()) > 4 or v.endswith(".") for v in distinct):
         return None
@@ -145,6 +147,9 @@ def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) ->
     if all(_proper_name(v) for v in distinct):
         return None
     return distinct
+
+
+BOOLEAN_WORDS = {"yes", "no", "y", "n", "true", "false"}
 
 
 def _proper_name(value: str) -> bool:

@@ -418,10 +418,17 @@ def existing_keys_in(documents: list[str], table: TableObservation, keys: list[s
     """How many documents name a row the table already has (by its key value)."""
     if not documents or not keys:
         return 0
+    forms = set()
+    for k in keys:
+        k = k.strip().lower()
+        forms.add(k)
+        head = re.split(r"\s*[,(]", k)[0].strip()  # "Egg Harbor Township, New Jersey", "Ardmore Airport (New Zealand)"
+        if len(head) >= 4:
+            forms.add(head)
+    forms = {f for f in forms if len(f) >= 3}
     hits = 0
-    lowered = [d.lower() for d in documents]
-    for doc in lowered:
-        if any(len(k) >= 3 and re.search(rf"(?<!\w){re.escape(k.lower())}(?!\w)", doc) for k in keys):
+    for doc in (d.lower() for d in documents):
+        if any(f in doc and re.search(rf"(?<!\w){re.escape(f)}(?!\w)", doc) for f in forms):
             hits += 1
     return hits
 
@@ -431,9 +438,11 @@ def table_words(table: TableObservation) -> set[str]:
     return set(tokens) | {singular(t) for t in tokens} | {words(table.name)}
 
 
-def document_score(documents: list[str], table: TableObservation, key_values: list[str]) -> float:
-    """How much the documents are about rows of `table`: its name's words (singular or plural)
-    and its existing key values found in them."""
+def document_score(documents: list[str], table: TableObservation, key_values: list[str],
+                   parent_keys: list[str] = ()) -> float:
+    """How much the documents are about rows of `table`: its name's words (singular or plural),
+    its existing key values, and existing rows of its parents (a text naming a known country
+    is about something linked to it) found in them."""
     score = 0.0
     for doc in documents:
         for w in table_words(table):
@@ -441,4 +450,44 @@ def document_score(documents: list[str], table: TableObservation, key_values: li
                 score += 1
                 break
     score += 0.5 * existing_keys_in(documents, table, key_values)
+    if parent_keys:
+        score += 0.5 * existing_keys_in(documents, table, list(parent_keys))
     return score
+
+
+STOP = {"of", "the", "a", "an", "or", "and", "its", "their", "in", "on", "at", "for", "to", "by", "with", "as"}
+
+
+def stem(word: str) -> str:
+    """A crude stem: 'founding', 'founded' -> 'found'; 'released', 'release' -> 'releas'."""
+    w = singular(word.lower())
+    for suffix in ("ing", "ed", "es", "e", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            return w[: -len(suffix)]
+    return w
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(t) for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in STOP}
+
+
+def fuzzy_column(item: str, table: TableObservation, skip: set[str]) -> str | None:
+    """The column whose name's words (stemmed, units and id aside) all occur in `item`, the
+    closest by overlap: 'place of birth' -> birth_place, 'date of founding' -> founded."""
+    from text2db.planner.names import read_name
+
+    wanted = _stems(item)
+    best: tuple[float, str] | None = None
+    tie = False
+    for col in table.columns:
+        if col.name in skip:
+            continue
+        have = _stems(read_name(col.name).words) - _stems(words(table.name))
+        if not have or not have <= wanted:
+            continue
+        score = len(have) / len(have | wanted)
+        if best is None or score > best[0]:
+            best, tie = (score, col.name), False
+        elif score == best[0]:
+            tie = True
+    return None if best is None or tie else best[1]

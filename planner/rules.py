@@ -142,7 +142,9 @@ def _choose_table(instruction: str, observation: Observation, named: list[TableO
         return observation.tables[0]
     children = {p for t in observation.tables for p in t.parents}
     if docs:
-        scores = {t.name: ins.document_score(docs, t, keys.get(t.name, [])) for t in observation.tables}
+        scores = {t.name: ins.document_score(docs, t, keys.get(t.name, []),
+                                             [k for p in t.parents for k in keys.get(p, [])])
+                  for t in observation.tables}
         ranked = sorted(observation.tables, key=lambda t: -scores[t.name])
         best = [t for t in ranked if scores[t.name] > 0]
         # a parent the documents mention is linked from its child: plan the child
@@ -205,6 +207,12 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     unknown = [item for item, start, end in ins.listed_items(instruction)
                if not any(s < end and start < e for s, e in spans) and not _is_entity_word(item)
                and not ins.is_generic(item, own)]
+    for item in list(unknown):  # "place of birth" for birth_place, "date of founding" for founded
+        match = ins.fuzzy_column(item, table, skip)
+        if match is not None:
+            unknown.remove(item)
+            named.append(match) if match not in named else None
+            notes.append(f"the instruction's {item!r} read as column {match!r} (the same words)")
     for item in unknown:
         notes.append(f"the instruction asks for {item!r}, but table {table.name!r} has no such column: skipped")
     if named and not all(table.column(n).references is not None for n in named):

@@ -251,7 +251,9 @@ def measure(name: str, full: bool, documents: bool, shown: int) -> None:
         for t, tp in tables.items():
             for c in tp.columns:
                 if c.tool == "classification" and (t, c.name) not in labels:
-                    counts["label_other"] += 1
+                    here = existing_values(instance / "input.sqlite", t, c.name)
+                    label_like = _small_repeated(here) if here else _small_repeated(pooled.get((t, c.name), []))
+                    counts["label_other" if label_like else "label_doubtful"] += 1
         if fk:
             ok_fk = _fk_ok(plan, instance, task)
             counts["fk_ok"] += ok_fk
@@ -267,7 +269,8 @@ def measure(name: str, full: bool, documents: bool, shown: int) -> None:
                               ("label-set columns detected", "label_hit", counts["label_gold"]),
                               ("FK child->parent linked", "fk_ok", counts["fk_n"])):
         print(f"  {label:28s} {counts[key]}/{total}" + (f" = {counts[key] / total:.3f}" if total else ""))
-    print(f"  other classification columns {counts['label_other']}")
+    print(f"  classification columns outside the gold delta: label-like {counts['label_other']}, "
+          f"not label-like {counts['label_doubtful']}")
     print(f"  planned non-key columns per instance {planned_cols / max(n, 1):.2f} (gold {gold_cols_total / max(n, 1):.2f})")
     print(f"  make_plan {counts['ms'] / max(counts['planned'], 1):.0f} ms per instance")
     if full:
