@@ -120,7 +120,7 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
         forms = {t.name, words(t.name)}
         for form in forms:
             quoted = re.escape(form)
-            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?\s+(table|relation)\b""", text, re.I):
+            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?\s+(table|relation|rows?|records?|entries)\b""", text, re.I):
                 scores[t.name] += 10
             elif re.search(rf"""\b(table|into|to|in|for)\s+["'`\u201c]{quoted}["'`\u201d]""", text, re.I):
                 scores[t.name] += 10
@@ -134,6 +134,9 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
     return scores
 
 
+STRONG = 6  # a table named as such ('the dish table', 'into dish', 'country rows'), not just a word of it
+
+
 def named_tables(instruction: str, observation: Observation) -> list[TableObservation]:
     """The tables the instruction names, the target first: the highest score, and between a
     named child and its named parent, the child (rows are added to it)."""
@@ -143,7 +146,7 @@ def named_tables(instruction: str, observation: Observation) -> list[TableObserv
 
     def rank(t: TableObservation) -> tuple:
         child_of_named = any(p in {n.name for n in named} for p in t.parents)
-        strong = scores[t.name] >= 6
+        strong = scores[t.name] >= STRONG
         return (-int(strong), -int(child_of_named), -scores[t.name], -order[t.name])
 
     return sorted(named, key=rank)

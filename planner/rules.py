@@ -91,7 +91,9 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         require_facts=True,
     )
     # a parent the instruction names (or every table, when it names none) is planned with its columns
-    parents_named = {t.name for t in named if t.name != table.name} if named else set(observation.table_names)
+    scores = ins.table_scores(instruction, observation)
+    parents_named = ({t.name for t in named if t.name != table.name and scores[t.name] >= ins.STRONG} if named
+                     else set(observation.table_names))
     tables = parent_plans(observation, target, with_columns=parents_named, instruction=instruction, add=add,
                           drop=dropped) + [target]
     for t in tables[:-1]:

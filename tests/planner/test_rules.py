@@ -134,16 +134,15 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("instruction", HOSTILE)
-def test_hostile_instruction_touches_only_what_the_analyzer_allows(movies_engine: Engine, instruction: str) -> None:
-    before = observe(movies_engine)
-    result = make_plan(movies_engine, instruction, "j", llm=False)
-    assert result.report.passed
-    for t in result.plan.tables:
-        observed = before.table(t.table)
-        assert all(observed.has_column(c.name) and c.new is None for c in t.columns)
-    with movies_engine.connect() as conn:  # the planner wrote nothing (the simulation rolled back)
+def test_hostile_instruction_is_refused_and_touches_nothing(movies_engine: Engine, instruction: str) -> None:
+    # a destructive request is refused with what to write instead; nothing is planned or written
+    with pytest.raises(PlanningFailed, match="nothing was planned") as refused:
+        make_plan(movies_engine, instruction, "j", llm=False)
+    assert "say what to add or fill" in str(refused.value)
+    with movies_engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM films WHERE title IS NOT NULL")).scalar() == 30
         assert conn.execute(text("SELECT count(*) FROM directors")).scalar() == 4
+        assert conn.execute(text("SELECT count(*) FROM actors")).scalar() == 3
 
 
 def test_hostile_new_column_name_is_refused(movies_engine: Engine) -> None:
