@@ -28,3 +28,7 @@ class ExtractorConfig(BaseSettings):
     record_llm_labels: bool = Field(True, description="Log grounded LLM answers to <home>/labels/llm.jsonl for `text2db train`.")
     trained_model_dir: str | None = Field(None, description="Folder of fine-tuned span models; default <home>/models.")
     use_trained_model: bool = Field(True, description="Let the accepted fine-tuned span model answer (off for the LLM teacher).")
+    use_priors: bool = Field(True, description="Use the optional priors: relation span rules and the person/organization/work entity finder.")
+    plan_reader: bool = Field(True, description="Read every planned column with the plan-driven reader (reader.py).")
+    reader_semantic: bool = Field(True, description="Let the reader compare cue words with the column's question by sentence embeddings.")
+    classifier_floor: float = Field(0.5, description="The embedding label classifier's guesses below this confidence are dropped.")

@@ -19,6 +19,8 @@ from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.entities import Entity, Parsed, find_entities, parse, table_kind
 from text2db.extractors.exceptions import InvalidDocument
 from text2db.extractors.relations import RelationKind, resolve
+from text2db.extractors import subject as subjects
+from text2db.extractors.reader import ColumnView, Reader
 from text2db.extractors.router import Request, Router, context_for
 from text2db.extractors.span_model import load_accepted, question_for
 from text2db.extractors.spans import Candidate, SpanRules
@@ -37,14 +39,15 @@ class TableSetup:
     other: list[ColumnPlan]  # columns no rule covers (classification, unknown relations)
 
 
-def _setup(table: TablePlan) -> TableSetup:
+def _setup(table: TablePlan, priors: bool) -> TableSetup:
+    """Which columns the optional relation priors cover; every column also gets the plan reader."""
     relations, other = {}, []
     for col in table.columns:
         if col.name in table.key:
             continue
-        kind = resolve(col) if col.tool != "classification" else None
+        kind = resolve(col) if priors and col.tool != "classification" and col.link is None else None
         (relations.__setitem__(col.name, kind) if kind else other.append(col))
-    return TableSetup(table, table_kind(table), relations, other)
+    return TableSetup(table, table_kind(table) if priors else "other", relations, other)
 
 
 class Extractor:
@@ -53,10 +56,11 @@ class Extractor:
     def __init__(self, plan: Plan, settings: Settings, config: ExtractorConfig | None = None, engine: Engine | None = None) -> None:
         self.plan, self.settings = plan, settings
         self.config = config or ExtractorConfig()
-        self.tables = [_setup(t) for t in plan.tables]
+        self.tables = [_setup(t, self.config.use_priors) for t in plan.tables]
         self.router = Router(settings, self.config)
         self.gazetteers = {s.plan.table: gazetteer.Gazetteer(gazetteer.load_keys(engine, s.plan), person=s.kind == "person")
                            for s in self.tables if engine is not None and s.plan.only_existing_rows}
+        self.key_shapes = {t.table: subjects.key_shape(engine, t) for t in plan.tables} if engine is not None else {}
 
     def extract(self, document: DocumentEvent) -> ExtractionEvent:
         started = time.monotonic()
@@ -76,10 +80,13 @@ class Extractor:
         )
 
     def _table_rows(self, parsed: Parsed, setup: TableSetup) -> tuple[list[CandidateRow], dict[str, int]]:
-        entities = find_entities(parsed, setup.kind)
+        entities = find_entities(parsed, setup.kind) if setup.kind != "other" else []
+        entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table))
         if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
             entities = gazetteer.merge(parsed, entities, self.gazetteers[setup.plan.table].find(parsed.text), setup.kind)
         candidates = SpanRules(parsed, entities, setup.kind).predict(setup.relations) if setup.relations else []
+        if self.config.plan_reader:
+            candidates += self._read(parsed, setup, entities)
         requests = self._requests(parsed, setup, entities, candidates)
         routed = self.router.route(parsed, requests)
         labels = {c.name: c.labels or [] for c in setup.plan.columns}
@@ -105,11 +112,27 @@ class Extractor:
             for col in setup.plan.columns:
                 if col.name in setup.plan.key:
                     continue
-                cell = self._classify(parsed, ent, col) if col.tool == "classification" and col.labels else None
                 opts = options.get((ent.name, col.name), [])
+                cell = None
+                if col.tool == "classification" and col.labels and not opts:  # the reader found no label words
+                    guess = self._classify(parsed, ent, col)
+                    cell = guess if guess.confidence >= self.config.classifier_floor else None
                 reqs.append(Request(ent, col.name, col.question, opts[0] if opts else None, [o for o in opts if o.verifiable], cell))
         self._fill_from_trained(parsed, reqs)
         return reqs
+
+    def _read(self, parsed: Parsed, setup: TableSetup, entities: list[Entity]) -> list[Candidate]:
+        """The plan reader's values for each segment's main entity, over every non-key column."""
+        views = [ColumnView.of(c, setup.plan.entity, self.learned_cues(setup.plan.table, c.name))
+                 for c in setup.plan.columns if c.name not in setup.plan.key]
+        out: list[Candidate] = []
+        for ent in entities:
+            if ent.main:
+                out += Reader(parsed, ent, views, semantic=self.config.reader_semantic).read()
+        return out
+
+    def learned_cues(self, table: str, column: str) -> list[str]:
+        return []
 
     def _fill_from_trained(self, parsed: Parsed, reqs: list[Request]) -> None:
         """The accepted fine-tuned span model answers what the rules left open, if it is confident."""

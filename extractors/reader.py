@@ -1,0 +1,265 @@
+"""Tool `text2db.plan_reader.v1`: values for any planned column, from what the plan says about it.
+
+No column, table or relation name is known here. A column is its words (from the name and the
+question, units dropped), its value type, its label set and its demonstrations. Candidates come
+by value type (numbers with their unit and scale words, years, dates, label values and their
+paraphrases, proper names, codes, short noun phrases); each is scored by how well the words
+around it match the column's words (stems, then sentence-embedding similarity of the cue words
+with the column's question), by its fit with the demonstrations' shape, and by distance from
+the entity. One value goes to at most one column (the best-scoring pairs are taken first), so
+"has 1500 members and 12 floors" splits cleanly.
+
+Cues learned from the LLM's grounded answers (student.py) add to the column's own words, which
+is how the reader takes over a job's columns as a feed goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from text2db.extractors import textspans as ts
+from text2db.extractors.entities import Entity, Parsed
+from text2db.extractors.spans import Candidate
+from text2db.schemas.plan import ColumnPlan
+
+STOP = set("a an the of in on at to for by with and or is are was were be been has have had it its this that which "
+           "who from as into than their there they he she his her also not".split())
+UNIT_WORDS = {"m": "metres", "km": "kilometres", "km2": "square kilometres", "m2": "square metres", "kg": "kilograms",
+              "cm": "centimetres", "mm": "millimetres", "ft": "feet", "mi": "miles", "ha": "hectares", "g": "grams",
+              "s": "seconds", "min": "minutes", "h": "hours", "pct": "percent", "usd": "dollars", "eur": "euros"}
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+                "nine": "9", "ten": "10"}
+NEGATION = re.compile(r"\b(?:not|no|never|n't|non|without|isn't|aren't|doesn't|don't|un\w+)\b", re.I)
+NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion|bn|k)\b)?"
+                    r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
+CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
+_SUFFIXES = ("ations", "ation", "itions", "ition", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
+             "or", "ion", "s", "e")
+
+
+def stem(word: str) -> str:
+    """A crude suffix stripper: 'managed'/'manager' -> 'manag', 'located'/'location' -> 'locat'."""
+    w = word.lower()
+    w = NUMBER_WORDS.get(w, w)
+    for suf in _SUFFIXES:
+        if len(w) - len(suf) >= 3 and w.endswith(suf):
+            return w[: -len(suf)]
+    return w
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z]+|\d+", text.replace("_", " ")) if w.lower() not in STOP]
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in content_words(text)}
+
+
+@dataclass(frozen=True)
+class ColumnView:
+    """What the reader knows of a column: its cue stems and phrase, type, labels, value shape."""
+
+    name: str
+    value_type: str
+    phrase: str
+    cue_stems: frozenset[str]
+    labels: tuple[str, ...]
+    capitalized: float  # share of demonstrations that start upper-case
+    numeric: bool
+
+    @classmethod
+    def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None) -> "ColumnView":
+        unit = (col.format.unit or "").lower()
+        name_words = [w for w in content_words(col.name) if w.lower() not in {unit, "id", "number"} or w.lower() == "number" and len(content_words(col.name)) == 1]
+        phrase = " ".join(name_words) or col.name
+        entity = stems(entity_word)
+        cue = (stems(" ".join(name_words)) | stems(col.question.split(" of the ")[0])) - entity - {"name"}
+        cue |= {stem(w) for p in (learned or []) for w in content_words(p)}
+        demos = [d for d in col.demonstrations if d.strip()]
+        cap = sum(1 for d in demos if d[:1].isupper()) / len(demos) if demos else 0.5
+        numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
+        return cls(col.name, col.value_type, phrase, frozenset(cue), tuple(col.labels or ()), cap, numeric)
+
+    @property
+    def yes_no(self) -> bool:
+        return {lb.lower() for lb in self.labels} <= {"yes", "no", "true", "false", "y", "n"} and len(self.labels) >= 2
+
+
+@dataclass
+class Scored:
+    column: str
+    span: ts.Span
+    score: float
+    value: str  # the value to write: the span's text, or a label the span means
+
+
+@dataclass
+class Reader:
+    """Candidates and scores for one segment's main entity over a table's open columns."""
+
+    parsed: Parsed
+    entity: Entity
+    columns: list[ColumnView]
+    semantic: bool = True
+    _sentences: list[tuple[int, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._sentences = [(a, b) for a, b, seg in self.parsed.sentences() if seg == self.entity.segment]
+
+    def read(self) -> list[Candidate]:
+        scored = [s for col in self.columns for s in self._candidates(col)]
+        taken_spans: list[tuple[int, int]] = []
+        done: set[str] = set()
+        out: list[Candidate] = []
+        for s in sorted(scored, key=lambda s: -s.score):
+            if s.column in done or s.score < 0.2:
+                continue
+            if any(s.span.start < b and a < s.span.end for a, b in taken_spans):
+                continue
+            done.add(s.column)
+            taken_spans.append((s.span.start, s.span.end))
+            out.append(Candidate(self.entity.name, s.column, ts.Span(s.span.start, s.span.end, s.value),
+                                 round(min(0.95, s.score), 3), "plan_reader", verifiable=True))
+        return out
+
+    # -- candidates by value type ---------------------------------------------------------
+    def _candidates(self, col: ColumnView) -> list[Scored]:
+        if col.labels:
+            return self._labels(col)
+        spans: list[ts.Span] = []
+        a, b = self._bounds()
+        text = self.parsed.text
+        if col.numeric:
+            for m in NUMBER.finditer(text, a, b):
+                num = re.match(r"[-+]?\d[\d,]*(?:\.\d+)?", m.group(0))
+                if num and not self._inside_entity(m.start(), m.end()):
+                    spans.append(ts.Span(m.start(), m.end(), m.group(0).strip()))
+            if col.value_type == "year":
+                spans = [s for s in spans if re.fullmatch(r"\d{4}", s.text.split()[0])] or spans
+        elif col.value_type == "date":
+            spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
+        else:
+            spans = self._text_spans(a, b, col)
+        return [Scored(col.name, s, self._score(col, s), s.text) for s in spans]
+
+    def _text_spans(self, a: int, b: int, col: ColumnView) -> list[ts.Span]:
+        from text2db.extractors.subject import name_runs
+
+        text, out = self.parsed.text, []
+        for s, e, label in self.parsed.ents():
+            if a <= s and e <= b and label not in ("CARDINAL", "ORDINAL", "PERCENT", "QUANTITY", "MONEY"):
+                out.append(ts.Span(s, e, text[s:e]))
+        for s, e, _subj, _n in name_runs(self.parsed, self.entity.segment):
+            piece = text[s:e]
+            if piece.split()[0] in ("The", "A", "An") and len(piece.split()) > 1 and col.capitalized < 0.5:
+                continue
+            out.append(ts.Span(s, e, piece))
+        for m in CODE.finditer(text, a, b):
+            out.append(ts.Span(m.start(), m.end(), m.group(0)))
+        for piece in self.parsed.pieces:
+            if piece.segment != self.entity.segment:
+                continue
+            for chunk in piece.doc.noun_chunks:  # type: ignore[attr-defined]
+                words = [t for t in chunk if t.pos_ not in ("DET", "PRON")]
+                if words and len(words) <= 4 and not chunk.root.pos_ == "PRON":
+                    s, e = piece.offset + words[0].idx, piece.offset + words[-1].idx + len(words[-1].text)
+                    out.append(ts.Span(s, e, text[s:e]))
+        seen, unique = set(), []
+        for sp in out:
+            sp = _strip_span(text, sp)
+            if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end):
+                continue
+            if stems(sp.text) and stems(sp.text) <= col.cue_stems:
+                continue  # the column's own words ("runway length") are a cue, not a value
+            seen.add((sp.start, sp.end))
+            unique.append(sp)
+        return unique
+
+    def _labels(self, col: ColumnView) -> list[Scored]:
+        """Label values found in the text by their words (number words as digits, stems folded),
+        and yes/no columns by their cue words with negation."""
+        a, b = self._bounds()
+        text = self.parsed.text
+        out: list[Scored] = []
+        if col.yes_no:
+            for s, e in self._sentences:
+                for m in re.finditer(r"[A-Za-z][\w-]*", text[s:e]):
+                    parts = set(stem(p) for p in m.group(0).split("-"))
+                    if parts & col.cue_stems:
+                        start = s + m.start()
+                        window = text[max(s, start - 25):start + len(m.group(0)) + 6]
+                        yes = next((lb for lb in col.labels if lb.lower() in ("yes", "true", "y")), col.labels[0])
+                        no = next((lb for lb in col.labels if lb.lower() in ("no", "false", "n")), col.labels[-1])
+                        value = no if NEGATION.search(window) else yes
+                        out.append(Scored(col.name, ts.Span(start, start + len(m.group(0)), m.group(0)), 0.7, value))
+            return out
+        tokens = [(m.start(), m.end(), stem(m.group(0))) for m in re.finditer(r"[A-Za-z]+|\d+|£|\$|€", text[a:b])]
+        for label in col.labels:
+            want = [stem(w) for w in re.findall(r"[A-Za-z]+|\d+|£|\$|€", label) if w.lower() not in STOP]
+            if not want:
+                continue
+            for i in range(len(tokens)):
+                window = tokens[i:i + len(want) + 2]
+                got = [t[2] for t in window]
+                if got and got[0] == want[0] and all(w in got for w in want):
+                    last = max(t for t in window if t[2] in want)
+                    span = ts.Span(a + tokens[i][0], a + last[1], text[a + tokens[i][0]: a + last[1]])
+                    score = 0.55 + 0.1 * min(len(want), 3) + 0.25 * self._cue(col, span)[0]
+                    out.append(Scored(col.name, span, score, label))
+        return out
+
+    # -- scoring ---------------------------------------------------------------------------
+    def _score(self, col: ColumnView, span: ts.Span) -> float:
+        lexical, window = self._cue(col, span)
+        score = 0.55 * lexical
+        if self.semantic and window.strip():
+            score += 0.45 * max(0.0, self._similarity(col.phrase, window) - 0.15) / 0.6
+        if not col.numeric:
+            upper = span.text[:1].isupper() or span.text[:1].isdigit()
+            score *= 0.6 + 0.4 * (col.capitalized if upper else 1 - col.capitalized)
+        distance = abs(span.start - self.entity.first.end)
+        return score * (1.0 - min(0.3, distance / 2000))
+
+    def _cue(self, col: ColumnView, span: ts.Span) -> tuple[float, str]:
+        """Share of the column's cue stems among the words around the span (6 before, 3 after, same sentence)."""
+        s, e = next(((a, b) for a, b in self._sentences if a <= span.start < b), (span.start, span.end))
+        text = self.parsed.text
+        before = content_words(text[s:span.start])[-6:]
+        after = content_words(text[span.end:e])[:3]
+        window = " ".join(before + after)
+        inside = stems(span.text) & col.cue_stems  # "2702 metres runway": a unit word in the value is a cue too
+        found = {stem(w) for w in before + after} & col.cue_stems | inside
+        if not col.cue_stems:
+            return 0.0, window
+        return min(1.0, len(found) / min(2, len(col.cue_stems))), window
+
+    @staticmethod
+    def _similarity(phrase: str, window: str) -> float:
+        return _cosine(phrase.lower(), window.lower())
+
+    def _bounds(self) -> tuple[int, int]:
+        if not self._sentences:
+            return 0, len(self.parsed.text)
+        return self._sentences[0][0], self._sentences[-1][1]
+
+    def _inside_entity(self, start: int, end: int) -> bool:
+        return any(m.start <= start < m.end or m.start < end <= m.end for m in self.entity.mentions)
+
+
+def _strip_span(text: str, sp: ts.Span) -> ts.Span | None:
+    piece = text[sp.start:sp.end]
+    stripped = piece.strip(" ,.;:'\"()")
+    if not stripped or not re.search(r"\w", stripped):
+        return None
+    start = sp.start + piece.index(stripped)
+    return ts.Span(start, start + len(stripped), stripped)
+
+
+@lru_cache(maxsize=8192)
+def _cosine(a: str, b: str) -> float:
+    from text2db.extractors.models import embed
+
+    va, vb = embed([a, b])
+    return float(va @ vb)

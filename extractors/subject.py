@@ -1,0 +1,151 @@
+"""The entity a document is about, for any table: the general entity finder.
+
+The person/organization/work finder in entities.py knows those kinds; a user's table of
+airports, dishes or venues has no prior. A document of a feed is usually about one entity of
+the table, named early and as the grammatical subject ("Aarhus Airport is 25 metres above sea
+level", "Come to The Wrestlers ...", "A.F.C. Blackpool has 1500 members"). So the candidates are
+the document's proper-name runs, scored by being the first sentence's subject, by position, by
+looking like the keys already in the table (their last word, length, leading "The"), and against
+being a value the plan lists as a label ("English", "riverside").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from text2db.extractors.entities import FUNCTION_WORDS, Entity, Mention, Parsed
+from text2db.schemas.plan import TablePlan
+
+_JOINERS = {"of", "de", "du", "des", "la", "le", "von", "van", "der", "den", "di", "da", "del", "y", "the", "and", "&",
+            "-", ":", "'s", "’s", "on", "upon", "am", "for", "in"}
+_DROP_LEAD = {"the", "a", "an"}
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+
+
+@dataclass(frozen=True)
+class KeyShape:
+    """What the table's existing keys look like, to prefer mentions of the same shape."""
+
+    last_words: frozenset[str]
+    keeps_the: bool
+    mean_words: float
+
+    @classmethod
+    def of(cls, keys: list[str]) -> "KeyShape":
+        keys = [k for k in keys if k and k.strip()]
+        last = frozenset(k.split()[-1].lower() for k in keys if len(k.split()) > 1)
+        # a word ending most keys ("Airport", "Museum") is a shape; a word ending one key is noise
+        common = frozenset(w for w in last if sum(1 for k in keys if k.split()[-1].lower() == w) >= max(2, len(keys) // 4))
+        keeps_the = any(k.lower().startswith("the ") for k in keys)
+        mean = sum(len(k.split()) for k in keys) / len(keys) if keys else 2.0
+        return cls(common, keeps_the, mean)
+
+
+def _name_token(tok) -> bool:  # type: ignore[no-untyped-def]
+    text = tok.text
+    return (text[:1].isupper() or text[:1].isdigit()) and not tok.is_punct or tok.pos_ == "PROPN"
+
+
+def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
+    """(start, end, is_subject, sentence_no) of every capitalized run of the segment's tokens."""
+    runs: list[tuple[int, int, bool, int]] = []
+    sent_no = 0
+    for piece in parsed.pieces:
+        if piece.segment != seg_no:
+            continue
+        for sent in piece.doc.sents:  # type: ignore[attr-defined]
+            subject_toks = {t.i for t in sent if t.dep_ in _SUBJECT_DEPS and t.head == sent.root for t in t.subtree}
+            toks = list(sent)
+            i = 0
+            while i < len(toks):
+                if not _name_token(toks[i]) or (i == 0 and toks[i].pos_ in ("VERB", "ADJ", "ADV", "AUX") and toks[i].text not in ("The",)):
+                    i += 1
+                    continue
+                j = i
+                while j + 1 < len(toks):
+                    if _name_token(toks[j + 1]):
+                        j += 1
+                    elif toks[j + 1].lower_ in _JOINERS and j + 2 < len(toks) and _name_token(toks[j + 2]):
+                        j += 2
+                    else:
+                        break
+                start, end = toks[i].idx, toks[j].idx + len(toks[j].text)
+                is_subject = any(t.i in subject_toks for t in toks[i:j + 1])
+                runs.append((piece.offset + start, piece.offset + end, is_subject, sent_no))
+                i = j + 1
+            sent_no += 1
+    return runs
+
+
+def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
+    words = text[start:end].split()
+    while words and (words[0].lower() in _DROP_LEAD and not shape.keeps_the or words[0] in FUNCTION_WORDS - {"The"}) and len(words) > 1:
+        start += text[start:end].index(words[1])
+        words = words[1:]
+    span = text[start:end].rstrip(" ,.;:")
+    span = re.sub(r"['’]s?$", "", span)
+    return start, start + len(span)
+
+
+def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[str]) -> tuple[Mention, float] | None:
+    """The segment's main entity mention and a confidence, or None when it names nothing."""
+    best: tuple[float, Mention] | None = None
+    text = parsed.text
+    for order, (a, b, is_subject, sent_no) in enumerate(name_runs(parsed, seg_no)):
+        a, b = _trim(text, a, b, shape)
+        name = text[a:b]
+        if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS:
+            continue
+        score = 0.0
+        score += 2.0 if is_subject and sent_no == 0 else 0.8 if is_subject else 0.0
+        score += max(0.0, 1.2 - 0.4 * order) + (0.5 if sent_no == 0 else 0.0)
+        words = name.split()
+        if shape.last_words and words[-1].lower() in shape.last_words:
+            score += 1.5
+        score -= 0.3 * max(0.0, abs(len(words) - shape.mean_words) - 1)
+        if any(w.lower() in avoid for w in words) and len(words) <= 2:
+            score -= 1.0
+        if best is None or score > best[0]:
+            best = (score, Mention(a, b, name))
+    if best is None or best[0] < 0.5:
+        return None
+    return best[1], min(0.9, 0.45 + 0.12 * best[0])
+
+
+def key_shape(engine, table) -> KeyShape:  # type: ignore[no-untyped-def]
+    """The shape of a table's existing keys, from a bounded sample of its rows."""
+    from sqlalchemy import MetaData, Table, select
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        target = Table(table.table, MetaData(), autoload_with=engine)
+        with engine.connect() as conn:
+            keys = conn.execute(select(target.c[table.key[0]]).limit(200)).scalars().all()
+    except (SQLAlchemyError, KeyError):
+        keys = []
+    return KeyShape.of([str(k) for k in keys if k is not None])
+
+
+def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape: KeyShape | None) -> list[Entity]:
+    """Give every segment without a main entity its document subject (a main entity of the table)."""
+    avoid = {lb.lower() for c in table.columns for lb in (c.labels or [])}
+    with_main = {e.segment for e in entities if e.main}
+    added: list[Entity] = []
+    for seg_no in range(len(parsed.segment_starts) or 1):
+        if seg_no in with_main:
+            continue
+        found = document_subject(parsed, seg_no, shape or KeyShape.of([]), avoid)
+        if found is None:
+            continue
+        mention, confidence = found
+        same = next((e for e in entities if e.name == mention.text), None)
+        if same is not None:
+            same.main = True
+            continue
+        ent = Entity(mention.text, "other", [mention], main=True, segment=seg_no, confidence=confidence)
+        for m in re.finditer(re.escape(mention.text), parsed.text):
+            if m.start() != mention.start:
+                ent.mentions.append(Mention(m.start(), m.end(), mention.text))
+        added.append(ent)
+    return sorted(entities + added, key=lambda e: (not e.main, e.first.start))
