@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -28,6 +29,9 @@ def plan_command(
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, do not store it."),
     as_json: bool = typer.Option(False, "--json", help="Print the plan as JSON."),
     revisions: int = typer.Option(2, "--revisions", min=0, max=5, help="Times the analyzer may send a plan back."),
+    documents: Optional[Path] = typer.Option(None, "--documents", help="A document file, or a folder of them (.txt/.md), "
+                                             "that the job will read: they choose the table and task when the "
+                                             "instruction does not say."),
 ) -> None:
     """Observe the database, plan the instruction, analyze the plan and store it for JOB."""
     from sqlalchemy import create_engine
@@ -41,7 +45,8 @@ def plan_command(
     engine = create_engine(db or settings.db_url)
     try:
         try:
-            result = make_plan(engine, instruction, job, settings, llm=llm, max_revisions=revisions)
+            result = make_plan(engine, instruction, job, settings, llm=llm, max_revisions=revisions,
+                               documents=read_documents(documents) if documents is not None else None)
         except PlanRejected as exc:
             if isinstance(exc.report, AnalysisReport):
                 print_report(exc.report)
@@ -53,6 +58,20 @@ def plan_command(
         console.print("dry run: plan not stored" if dry_run else f"stored plan {plan.job!r} version {plan.version}")
     finally:
         engine.dispose()
+
+
+DOCUMENT_SEPARATOR = "\n" * 7  # TEXT2DB joins the documents of a file with 7 newlines
+
+
+def read_documents(path: Path) -> list[str]:
+    """The texts of a file (split on 7 newlines, as TEXT2DB joins them) or of a folder's files."""
+    if not path.exists():
+        raise typer.BadParameter(f"{path} does not exist", param_hint="--documents")
+    files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".txt", ".md", "")) if path.is_dir() else [path]
+    texts: list[str] = []
+    for f in files:
+        texts += [t for t in f.read_text(encoding="utf-8", errors="replace").split(DOCUMENT_SEPARATOR) if t.strip()]
+    return texts
 
 
 def print_observation(observation: Observation) -> None:

@@ -16,9 +16,10 @@ from text2db.schemas.plan import TaskType, ValueFormat, ValueType
 
 COLUMN_ADDITION = re.compile(
     r"\b(add|create|introduce|append|include)\b[^.]{0,40}?\b(new\s+)?(column|field|attribute)\b", re.I)
-NEW_COLUMN_NAME = re.compile(
-    r"""(?:column|field|attribute)\s+(?:called\s+|named\s+)?["'`\u201c\u2018]([^"'`\u201d\u2019]{1,80})["'`\u201d\u2019]"""
-    r"""|(?:column|field|attribute)\s+(?:called|named)\s+([A-Za-z_][\w ]{0,60}?)(?=\s+(?:to|in|on|for)\b|[,.:;]|$)""",
+NEW_COLUMN_NAME = re.compile(  # the closing quote is the opening one: `x"; DROP ...` is one (refused) name
+    r"""(?:column|field|attribute)\s+(?:called\s+|named\s+)?(?:(?P<q>["'`])(?P<quoted>(?:(?!(?P=q)).){1,80})(?P=q)"""
+    r"""|\u201c(?P<curly>[^\u201d]{1,80})\u201d|\u2018(?P<single>[^\u2019]{1,80})\u2019)"""
+    r"""|(?:column|field|attribute)\s+(?:called|named)\s+(?P<bare>[A-Za-z_][\w ]{0,60}?)(?=\s+(?:to|in|on|for)\b|[,.:;]|$)""",
     re.I,
 )
 INFILLING = re.compile(
@@ -103,12 +104,15 @@ def new_column_name(instruction: str) -> str | None:
     m = NEW_COLUMN_NAME.search(instruction)
     if not m:
         return None
-    return (m.group(1) or m.group(2) or "").strip() or None
+    return (m.group("quoted") or m.group("curly") or m.group("single") or m.group("bare") or "").strip() or None
 
 
 def _find(pattern: str, text: str, plural: bool = False) -> list[tuple[int, int]]:
     suffix = "(?:s|es)?" if plural else ""
     return [(m.start(), m.end()) for m in re.finditer(rf"(?<![\w-]){pattern}{suffix}(?![\w-])", text, re.I)]
+
+
+TABLE_LIKE = r"[`\"']?[A-Za-z_]\w*[`\"']?"
 
 
 def table_scores(instruction: str, observation: Observation) -> dict[str, float]:
@@ -124,7 +128,8 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
                 scores[t.name] += 10
             elif re.search(rf"""\b(table|into|to|in|for)\s+["'`\u201c]{quoted}["'`\u201d]""", text, re.I):
                 scores[t.name] += 10
-            elif re.search(rf"""\b(into|to|in|for)\s+{quoted}(?![\w-])(?!\s+(of|is|are)\b)""", text, re.I):
+            elif re.search(rf"""\b(into|to|in|for)\s+({TABLE_LIKE}\s*(,|and|&)\s*)?{quoted}(?![\w-])(?!\s+(of|is|are)\b)""",
+                           text, re.I):
                 scores[t.name] += 6
             if _find(re.escape(form), text) or _find(re.escape(singular(form)) + "s?", text):
                 scores[t.name] += 3
@@ -368,7 +373,7 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
                 continue
             table_obs = next(t for t in observation.tables if t.name.lower() == table.lower())
             groups = m.groupdict()
-            desc = groups.get("desc") or _description_after(instruction, m.end())
+            desc = clean_description(groups.get("desc")) or _description_after(instruction, m.end())
             if table_obs.has_column(name) and pattern is NEW_COLUMN_PATTERNS[-1] and not SCHEMA_CUE.search(instruction):
                 continue
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
@@ -390,8 +395,19 @@ def _description_after(instruction: str, end: int) -> str | None:
         text = m2.group("colon")
     else:
         text = m.group("paren") or m.group("colon") or m.group("holding")
-    text = re.sub(r"\s+(stored|written|as|values?|in|with)\b.*$", "", text.strip(), flags=re.I).strip()
-    text = re.sub(r"^(meaning|i\.e\.)\s+(the\s+)?", "", text, flags=re.I).strip()
+    return clean_description(text)
+
+
+def clean_description(text: str | None) -> str | None:
+    """'the architect who designed it (text: a name), values ...' -> 'architect who designed it'."""
+    if not text:
+        return None
+    text = re.sub(r"\([^()]*\)?", " ", text)
+    text = re.sub(r"[,;]?\s+(stored|written|as|values?|in\s+(metres|meters|km|kilo\w*|square\s+\w+)|with|one\s+of)\b.*$",
+                  "", text.strip(), flags=re.I)
+    text = re.sub(r"^(meaning|i\.e\.)\s+", "", text.strip(), flags=re.I)
+    text = re.sub(r"^(the|a|an)\s+", "", text.strip(), flags=re.I)
+    text = re.sub(r"\s+", " ", text).strip(" ,;:-")
     return text or None
 
 

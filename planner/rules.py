@@ -262,10 +262,9 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
         raise PlanningFailed(f"new column name {raw!r} is not a plain identifier (letters, digits, underscores)",
                              hint="name the new column with letters, digits and underscores, e.g. \"death_date\"")
     described = request.description or ""
-    fmt, value_type = ins.format_request(described + " " + _type_words(request.sql_type)) if (described or request.sql_type) \
-        else (None, None)
-    if fmt is None:
-        fmt, value_type = ins.format_request(instruction)
+    fmt, value_type = ins.format_request(_type_words(request.sql_type)) if request.sql_type else (None, None)
+    if fmt is None:  # "stored as an integer", "a number in metres" - not the words of the description
+        fmt, value_type = ins.format_request(instruction.replace(described, " ") if described else instruction)
     named = read_name(name)
     meaning = meaning_of(name)
     question = request.description or (meaning.question if meaning else named.question)

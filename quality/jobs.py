@@ -33,7 +33,8 @@ def plan_job(engine: Engine, instance: Instance, settings: Settings, stats: RunS
     from text2db.planner.api import make_plan
 
     client = counting_client(settings)
-    result = make_plan(engine, instance.instruction, job_name(instance), settings, llm=client)
+    result = make_plan(engine, instance.instruction, job_name(instance), settings, llm=client,
+                       documents=instance.documents)
     if client is not None:
         stats.llm_calls += client.calls
         stats.llm_tokens += client.tokens
