@@ -192,8 +192,20 @@ def _synthetic(conn: Connection, table: Table, tplan: TablePlan) -> list:
     row = conn.execute(select(table).where(and_(*(table.c[k].is_not(None) for k in tplan.key))).limit(1)).mappings().first()
     if row is None:
         return []
-    cells = [(c.name, *_made_up(c)) for c in new]
+    cells = [(c.name, *(_existing_parent(conn, c) if c.link is not None else _made_up(c))) for c in new]
     return [({k: row[k] for k in tplan.key}, [c for c in cells if c[2] is not None])]
+
+
+def _existing_parent(conn: Connection, col: ColumnPlan) -> tuple[Any, Any]:
+    """A new foreign-key column: (the referenced value, the parent's name) of an existing parent
+    row, so the link path is simulated without creating a parent."""
+    assert col.link is not None
+    parent = Table(col.link.table, MetaData(), autoload_with=conn)
+    if col.link.column not in parent.c or col.link.match_on not in parent.c:
+        return None, None
+    row = conn.execute(select(parent.c[col.link.column], parent.c[col.link.match_on])
+                       .where(parent.c[col.link.match_on].is_not(None)).limit(1)).first()
+    return (row[0], row[1]) if row is not None else (None, None)
 
 
 def _made_up(col: ColumnPlan) -> tuple[Any, Any]:
