@@ -32,3 +32,6 @@ class ExtractorConfig(BaseSettings):
     plan_reader: bool = Field(True, description="Read every planned column with the plan-driven reader (reader.py).")
     reader_semantic: bool = Field(True, description="Let the reader compare cue words with the column's question by sentence embeddings.")
     classifier_floor: float = Field(0.5, description="The embedding label classifier's guesses below this confidence are dropped.")
+    llm_mode: str = Field("rows", description="'rows': one schema-constrained call per document writes what small models are unsure of; 'choose': the per-entity chooser/writer (text2db.llm.v2).")
+    llm_label_unsupported: float = Field(0.45, description="Confidence of an LLM label the document's words do not support (below the review threshold: held for review).")
+    llm_document_chars: int = Field(6000, description="Characters of a document the row writer sends (the document comes last in the prompt).")

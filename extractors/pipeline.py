@@ -21,6 +21,8 @@ from text2db.extractors.exceptions import InvalidDocument
 from text2db.extractors.relations import RelationKind, resolve
 from text2db.extractors import subject as subjects
 from text2db.extractors.reader import ColumnView, Reader
+from text2db.extractors.rowwriter import RowWriter
+from text2db.extractors.student import Student
 from text2db.extractors.router import Request, Router, context_for
 from text2db.extractors.span_model import load_accepted, question_for
 from text2db.extractors.spans import Candidate, SpanRules
@@ -58,6 +60,8 @@ class Extractor:
         self.config = config or ExtractorConfig()
         self.tables = [_setup(t, self.config.use_priors) for t in plan.tables]
         self.router = Router(settings, self.config)
+        self.student = Student()
+        self.row_writer = RowWriter(settings, self.config, self.student)
         self.gazetteers = {s.plan.table: gazetteer.Gazetteer(gazetteer.load_keys(engine, s.plan), person=s.kind == "person")
                            for s in self.tables if engine is not None and s.plan.only_existing_rows}
         self.key_shapes = {t.table: subjects.key_shape(engine, t) for t in plan.tables} if engine is not None else {}
@@ -67,7 +71,7 @@ class Extractor:
         if len(document.text.encode("utf-8")) > self.settings.max_document_bytes:
             raise InvalidDocument(f"document {document.document_id} is larger than max_document_bytes", document_id=document.document_id)
         parsed = parse(document.text, self.config.chunk_chars)
-        rows, stats = [], {"small": 0, "llm": 0, "calls": 0, "tokens": 0}
+        rows, stats = [], {"small": 0, "llm": 0, "calls": 0, "tokens": 0, "ungrounded": 0}
         for setup in self.tables:
             table_rows, counts = self._table_rows(parsed, setup)
             rows += table_rows
@@ -76,7 +80,8 @@ class Extractor:
         return ExtractionEvent(
             job=document.job, document_id=document.document_id, plan_version=self.plan.version, rows=rows,
             stats=ExtractionStats(seconds=round(time.monotonic() - started, 4), llm_calls=stats["calls"],
-                                  llm_tokens=stats["tokens"], values_small_model=stats["small"], values_llm=stats["llm"]),
+                                  llm_tokens=stats["tokens"], values_small_model=stats["small"], values_llm=stats["llm"],
+                                  values_ungrounded=stats["ungrounded"]),
         )
 
     def _table_rows(self, parsed: Parsed, setup: TableSetup) -> tuple[list[CandidateRow], dict[str, int]]:
@@ -88,16 +93,20 @@ class Extractor:
         if self.config.plan_reader:
             candidates += self._read(parsed, setup, entities)
         requests = self._requests(parsed, setup, entities, candidates)
+        llm_use = {"calls": 0, "tokens": 0, "ungrounded": 0}
+        if self.settings.llm_base_url and self.config.llm_mode == "rows" and self._unsure(setup, entities, requests):
+            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use)
         routed = self.router.route(parsed, requests)
         labels = {c.name: c.labels or [] for c in setup.plan.columns}
-        rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls, "tokens": routed.llm_tokens}
+        rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls + llm_use["calls"],
+                            "tokens": routed.llm_tokens + llm_use["tokens"], "ungrounded": llm_use["ungrounded"]}
         for ent in entities:
             cells = [routed.cells[(ent.name, c.name)] for c in setup.plan.columns if (ent.name, c.name) in routed.cells]
             cells, _ = grounding.grounded(parsed.text, cells, labels)
             if not cells and setup.plan.require_facts and len(setup.plan.columns) > len(setup.plan.key):
                 continue
             for cell in cells:
-                counts["llm" if cell.tool == registry.LLM.name else "small"] += 1
+                counts["llm" if cell.tool in (registry.LLM.name, registry.LLM_ROWS.name) else "small"] += 1
             rows.append(CandidateRow(table=setup.plan.table, key=self._key_cells(parsed, setup, ent), cells=cells))
         return rows, counts
 
@@ -121,6 +130,19 @@ class Extractor:
         self._fill_from_trained(parsed, reqs)
         return reqs
 
+    def _unsure(self, setup: TableSetup, entities: list[Entity], requests: list[Request]) -> bool:
+        """The LLM is asked when a document has no main entity or a main entity's cell is unsure."""
+        if not any(e.main for e in entities):
+            return True
+        threshold = self.config.accept_threshold
+        for req in requests:
+            if not req.entity.main or self.student.trusted(setup.plan.table, req.column):
+                continue
+            confidence = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
+            if confidence < threshold:
+                return True
+        return False
+
     def _read(self, parsed: Parsed, setup: TableSetup, entities: list[Entity]) -> list[Candidate]:
         """The plan reader's values for each segment's main entity, over every non-key column."""
         views = [ColumnView.of(c, setup.plan.entity, self.learned_cues(setup.plan.table, c.name))
@@ -132,7 +154,7 @@ class Extractor:
         return out
 
     def learned_cues(self, table: str, column: str) -> list[str]:
-        return []
+        return self.student.learned_cues(table, column)
 
     def _fill_from_trained(self, parsed: Parsed, reqs: list[Request]) -> None:
         """The accepted fine-tuned span model answers what the rules left open, if it is confident."""

@@ -24,7 +24,7 @@ from text2db.extractors.entities import Entity, Parsed
 from text2db.extractors.spans import Candidate
 from text2db.schemas.plan import ColumnPlan
 
-STOP = set("a an the of in on at to for by with and or is are was were be been has have had it its this that which "
+STOP = set("a an the of out in on at to for by with and or is are was were be been has have had it its this that which "
            "who from as into than their there they he she his her also not".split())
 UNIT_WORDS = {"m": "metres", "km": "kilometres", "km2": "square kilometres", "m2": "square metres", "kg": "kilograms",
               "cm": "centimetres", "mm": "millimetres", "ft": "feet", "mi": "miles", "ha": "hectares", "g": "grams",
@@ -43,9 +43,11 @@ def stem(word: str) -> str:
     """A crude suffix stripper: 'managed'/'manager' -> 'manag', 'located'/'location' -> 'locat'."""
     w = word.lower()
     w = NUMBER_WORDS.get(w, w)
-    for suf in _SUFFIXES:
-        if len(w) - len(suf) >= 3 and w.endswith(suf):
-            return w[: -len(suf)]
+    for _ in range(2):  # 'moderately' -> 'moderate' -> 'moderat', as 'moderate' -> 'moderat'
+        for suf in _SUFFIXES:
+            if len(w) - len(suf) >= 3 and w.endswith(suf):
+                w = w[: -len(suf)]
+                break
     return w
 
 

@@ -66,6 +66,11 @@ LLM = register(ToolSpec(
     requires=("document.text", "entity.mentions"), produces=("cell.value", "cell.evidence", "cell.confidence"),
     model=None, description="OpenAI-compatible chat model: chooses among small-model candidates, or writes values that must be found in the text.",
 ))
+LLM_ROWS = register(ToolSpec(
+    "text2db.llm_rows.v1", covers=("key", "entity", "attribute", "relation", "classification"),
+    requires=("document.text", "table.plan"), produces=("row.key", "cell.value", "cell.evidence", "cell.confidence"),
+    model=None, description="One call per document and table: the plan's rows as schema-constrained JSON, every value grounded in the text.",
+))
 
 
 def get(name: str) -> ToolSpec:

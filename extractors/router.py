@@ -84,7 +84,7 @@ class Router:
         return result
 
     def _llm_wanted(self, req: Request) -> bool:
-        if not self.settings.llm_base_url:
+        if not self.settings.llm_base_url or self.config.llm_mode == "rows":
             return False
         if req.best is not None:
             return req.best.verifiable and req.best.confidence >= self.config.llm_gray_floor

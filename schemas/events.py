@@ -96,6 +96,7 @@ class ExtractionStats(_Record):
     llm_tokens: int = 0
     values_small_model: int = 0
     values_llm: int = 0
+    values_ungrounded: int = 0  # LLM values dropped because the document does not support them
 
 
 class ExtractionEvent(_Record):

@@ -1,0 +1,130 @@
+"""The LLM as the fallback writer, and the teacher of the plan reader.
+
+Called once per document and table when the small models leave something unsure (no main
+entity, or a main entity's cell below the accept threshold). Its grounded rows are merged
+into the extractor's requests:
+
+- a cell the small model is sure of stays the small model's;
+- where the LLM agrees with the small model's best guess, the guess is confirmed;
+- where it gives another grounded value, the LLM's value is the cell (tool text2db.llm_rows.v1);
+- where it says null, an unsure small guess is dropped (as the chooser's "none of these");
+- a row the small models did not find becomes a new entity of the document.
+
+Every grounded answer also teaches the reader (student.py): the words before the value become
+cues of its column, and a label's words become that label's paraphrase, so the LLM is needed
+less as a job goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from rapidfuzz import fuzz
+
+from text2db.config import Settings
+from text2db.extractors import docllm, grounding, registry
+from text2db.extractors.configuration import ExtractorConfig
+from text2db.extractors.entities import Entity, Mention, Parsed, segment_of
+from text2db.extractors.exceptions import ExtractorError
+from text2db.extractors.reader import stems
+from text2db.extractors.router import Request
+from text2db.extractors.student import Student
+from text2db.schemas.events import Cell
+from text2db.schemas.plan import ColumnPlan, TablePlan
+
+log = logging.getLogger(__name__)
+DROP_BELOW = 0.45  # an unsure small guess the LLM calls "not stated" is dropped below this
+
+
+class RowWriter:
+    def __init__(self, settings: Settings, config: ExtractorConfig, student: Student | None = None) -> None:
+        self.settings, self.config = settings, config
+        self.student = student
+
+    def fill(self, parsed: Parsed, table: TablePlan, entities: list[Entity], requests: list[Request],
+             usage: dict[str, int]) -> list[Entity]:
+        s = self.settings
+        text = parsed.text[: self.config.llm_document_chars]
+        try:
+            usage["calls"] += 1
+            answer = docllm.write_rows(docllm.RowsRequest(table, text), base_url=s.llm_base_url or "", model=s.llm_model,
+                                       api_key=s.llm_api_key, timeout=min(s.llm_timeout_s, self.config.llm_seconds_per_document))
+        except ExtractorError as exc:  # the small models' values stand; the failure is counted, not fatal
+            log.warning("LLM row writer failed for table %s: %s", table.table, exc)
+            return entities
+        usage["tokens"] += answer.tokens
+        usage["ungrounded"] += len(answer.ungrounded)
+        matched: set[int] = set()
+        for row in answer.rows:
+            ent = _match(entities, row.key)
+            if ent is None:
+                ent = self._new_entity(parsed, table, entities, requests, row)
+            matched.add(id(ent))
+            self._merge(parsed.text, table, ent, row, requests)
+        if answer.rows:  # a guessed subject the LLM does not see as a row of this table is dropped
+            rows_segments = {segment_of(parsed, r.key_evidence.start) for r in answer.rows}
+            dropped = {id(e) for e in entities if e.kind == "other" and e.main and id(e) not in matched and e.segment in rows_segments}
+            requests[:] = [r for r in requests if id(r.entity) not in dropped]
+            entities = [e for e in entities if id(e) not in dropped]
+        return entities
+
+    def _new_entity(self, parsed: Parsed, table: TablePlan, entities: list[Entity], requests: list[Request],
+                    row: docllm.RowAnswer) -> Entity:
+        ev = row.key_evidence
+        seg = segment_of(parsed, ev.start)
+        ent = Entity(row.key, "other", [Mention(ev.start, ev.end, row.key)], main=True, segment=seg, confidence=0.7)
+        entities.append(ent)
+        for col in table.columns:
+            if col.name not in table.key:
+                requests.append(Request(ent, col.name, col.question))
+        return ent
+
+    def _merge(self, text: str, table: TablePlan, ent: Entity, row: docllm.RowAnswer, requests: list[Request]) -> None:
+        accept = self.config.accept_threshold
+        for req in requests:
+            if req.entity is not ent:
+                continue
+            small = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
+            given = row.values.get(req.column)
+            if self.student is not None:
+                guess = req.cell.value if req.cell is not None else req.best.value.text if req.best is not None else None
+                self.student.check(table.table, req.column, None if guess is None else str(guess), given[0] if given else None)
+            if small >= accept:
+                continue
+            if given is None:
+                if small < DROP_BELOW:
+                    req.cell, req.best, req.options = None, None, []
+                continue
+            value, ev = given
+            col = table.column(req.column)
+            if self.student is not None:
+                self.student.learn(table.table, col, value, text, ev.start, ev.end)
+            if req.best is not None and grounding.fold(req.best.value.text) == grounding.fold(value):
+                tool = registry.PLAN_READER if req.best.rule == "plan_reader" else registry.SPAN_RULES
+                req.cell = Cell(column=req.column, value=value, evidence=grounding.evidence(text, req.best.value.start, req.best.value.end),
+                                confidence=max(accept, req.best.confidence), tool=tool.name, model=tool.model)
+                continue
+            confidence = 0.8
+            if col.labels and not _supported(text, col, value):
+                confidence = self.config.llm_label_unsupported
+            req.cell = Cell(column=req.column, value=value, evidence=ev, confidence=confidence,
+                            tool=registry.LLM_ROWS.name, model=self.settings.llm_model)
+
+
+def _match(entities: list[Entity], key: str) -> Entity | None:
+    folded = grounding.fold(key)
+    for ent in entities:
+        name = grounding.fold(ent.name)
+        if name == folded or (len(name) > 3 and (name in folded or folded in name)):
+            return ent
+    best = max(entities, key=lambda e: fuzz.ratio(grounding.fold(e.name), folded), default=None)
+    return best if best is not None and fuzz.ratio(grounding.fold(best.name), folded) >= 90 else None
+
+
+def _supported(text: str, col: ColumnPlan, label: str) -> bool:
+    """A label is supported when the document has its words; a yes/no label, the column's own words."""
+    doc = stems(text)
+    if {lb.lower() for lb in col.labels or []} <= {"yes", "no", "true", "false"}:
+        return bool(stems(col.name.replace("_", " ")) & doc)
+    want = stems(label)
+    return bool(want) and want <= doc
