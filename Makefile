@@ -17,7 +17,7 @@ $(INSTALLED): pyproject.toml
 	$(BIN)/pip install -q -e ".[test,airflow]"
 	touch $@
 
-demo: install
+demo: install llm
 	$(BIN)/text2db demo
 
 # The suite needs PostgreSQL (started if down) and the local LLM (installed once, checksum verified).

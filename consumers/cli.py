@@ -139,11 +139,12 @@ def lag(group: Annotated[str | None, typer.Option(help="One group (default: both
 
 def demo(
     fresh: Annotated[bool, typer.Option(help="Recreate the sample database first.")] = False,
+    llm: Annotated[bool, typer.Option(help="Start and use the local LLM (installed by `make llm`).")] = True,
 ) -> None:
     """Run the films-and-directors sample end to end on the local stack and show what changed."""
     from text2db.consumers.demo import run_demo
 
-    run_demo(get_settings(), console, fresh=fresh)
+    run_demo(get_settings(), console, fresh=fresh, llm=llm)
 
 
 def register(app: typer.Typer) -> None:

@@ -80,7 +80,17 @@ def job_plan(engine: Engine, settings: Settings) -> Plan:
         return save_plan(engine, make_plan(engine, INSTRUCTION, JOB, settings).plan)
 
 
-def run_demo(settings: Settings, console: Console, fresh: bool = False) -> None:
+def run_demo(settings: Settings, console: Console, fresh: bool = False, llm: bool = True) -> None:
+    if llm and not settings.llm_base_url:  # the local LLM is part of the embedded default stack
+        from text2db.infra import llm as local_llm
+
+        try:
+            url = local_llm.start(settings)
+        except Exception as exc:  # noqa: BLE001 - the demo still runs on the small models alone
+            console.print(f"local LLM not started ({exc}); running on the small models alone")
+        else:
+            settings = settings.model_copy(update={"llm_base_url": url})
+            console.print(f"local LLM {url} (stop it with `text2db stack down`)")
     if not settings.bootstrap_servers:
         from text2db.infra.stack import stack_up
 

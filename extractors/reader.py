@@ -35,8 +35,8 @@ NEGATION = re.compile(r"\b(?:not|no|never|n't|non|without|isn't|aren't|doesn't|d
 NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion|bn|k)\b)?"
                     r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
 CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
-_SUFFIXES = ("ations", "ation", "itions", "ition", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
-             "or", "ion", "s", "e")
+_SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
+             "or", "s", "e")
 
 
 def stem(word: str) -> str:

@@ -51,13 +51,34 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
     known_keys = existing_keys(engine, observation) if docs else {}
     notes: list[str] = []
     tried: list[str] = []
-    revisions = 0
-    if llm is not False and (llm is not None or settings.llm_base_url):
+    use_llm = llm is not False and (llm is not None or bool(settings.llm_base_url))
+    if use_llm and (llm is not None or settings.planner_llm == "first"):
         found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried, docs,
                           known_keys)
         if found is not None:
             plan, report, revisions = found
             return _result(plan, report, observation, notes, tried, revisions)
+    elif use_llm:  # "fallback": the rule plan when it passes, the LLM's when the rules cannot plan
+        try:
+            return _with_rules(engine, instruction, job, settings, observation, max_revisions, simulate, notes, tried,
+                               docs, known_keys)
+        except (PlanningFailed, PlanRejected) as exc:
+            notes.append(f"the rule planner could not plan ({exc}); the LLM planner was asked")
+            found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried, docs,
+                              known_keys)
+            if found is None:
+                raise
+            plan, report, revisions = found
+            return _result(plan, report, observation, notes, tried, revisions)
+    return _with_rules(engine, instruction, job, settings, observation, max_revisions, simulate, notes, tried, docs,
+                       known_keys)
+
+
+def _with_rules(engine: Engine, instruction: str, job: str, settings: Settings, observation: Observation,
+                max_revisions: int, simulate: bool, notes: list[str], tried: list[str], docs: list[str],
+                known_keys: Any) -> PlanResult:
+    """The rule planner, revised with the analyzer's feedback a bounded number of times."""
+    revisions = 0
     drop: list[tuple[str, str]] = []
     add: list[tuple[str, str]] = []
     tried.append(RULES_V1)

@@ -53,8 +53,11 @@ def run_command(
     via_kafka: Annotated[bool, typer.Option("--via-kafka", help="Pipeline through the broker and consumers.")] = False,
     instances: Annotated[Optional[str], typer.Option("--instances", help="Glob on instance names.")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep instances a previous run in --out finished.")] = False,
+    no_llm: Annotated[bool, typer.Option("--no-llm", help="Run without any LLM, even when one is configured or running.")] = False,
 ) -> None:
-    """Write <out>/<instance>/output.sqlite for every instance, and <out>/run.json."""
+    """Write <out>/<instance>/output.sqlite for every instance, and <out>/run.json.
+
+    The LLM is TEXT2DB_LLM_BASE_URL when set, else the local server when `text2db stack up --llm` runs."""
     from text2db.config import get_settings
     from text2db.quality.dataset import load_dataset
     from text2db.quality.run import MODES, run_benchmark
@@ -64,7 +67,18 @@ def run_command(
     if via_kafka and mode != "pipeline":
         raise typer.BadParameter("--via-kafka runs the pipeline mode through the broker; the baselines run in-process")
     dataset = load_dataset(dataset_dir, instances, limit)
-    run_benchmark(dataset, out, mode, get_settings(), via_kafka=via_kafka, resume=resume, console=Console(width=max(Console().width, 110)))
+    settings = get_settings()
+    if no_llm:
+        settings = settings.model_copy(update={"llm_base_url": None})
+    elif settings.llm_base_url is None:
+        from text2db.infra import llm as local_llm
+
+        running = local_llm.status(settings)
+        if running.get("running"):
+            settings = settings.model_copy(update={"llm_base_url": str(running["base_url"])})
+    typer.echo(f"LLM: {settings.llm_base_url or 'none'}", err=True)
+    run_benchmark(dataset, out, mode, settings, via_kafka=via_kafka, resume=resume,
+                  console=Console(width=max(Console().width, 110)))
 
 
 def register(app: typer.Typer) -> None:

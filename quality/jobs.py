@@ -33,7 +33,7 @@ def plan_job(engine: Engine, instance: Instance, settings: Settings, stats: RunS
     from text2db.planner.api import make_plan
 
     client = counting_client(settings)
-    result = make_plan(engine, instance.instruction, job_name(instance), settings, llm=client,
+    result = make_plan(engine, instance.instruction, job_name(instance), settings, llm=client if settings.planner_llm == "first" else None,
                        documents=instance.documents)
     if client is not None:
         stats.llm_calls += client.calls

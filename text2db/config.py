@@ -6,6 +6,8 @@ local stack (Tansu broker started by `text2db stack up`, SQLite target).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,6 +36,9 @@ class Settings(BaseSettings):
     llm_model: str = Field("qwen2.5-coder-1.5b", description="Model name sent to the LLM endpoint.")
     llm_api_key: str = Field("local", description="API key for the LLM endpoint (local servers ignore it).")
     llm_timeout_s: float = Field(60.0, description="Timeout of one LLM call.")
+    planner_llm: Literal["first", "fallback"] = Field(
+        "fallback", description="With an LLM endpoint: 'fallback' plans with the rules and asks the LLM planner only when "
+        "they cannot plan (each LLM plan costs 10-40 s on the local model); 'first' asks the LLM planner first.")
     review_threshold: float = Field(0.5, description="Values with lower confidence go to review, not the table.")
 
     @property

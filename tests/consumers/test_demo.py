@@ -26,12 +26,12 @@ def test_sample_database_loads_once(db_url: str) -> None:
 def test_demo_twice_changes_nothing_the_second_time(kafka_settings, pg_url: str) -> None:
     settings = kafka_settings.model_copy(update={"db_url": pg_url})
     out = io.StringIO()
-    run_demo(settings, Console(file=out, width=200))
+    run_demo(settings, Console(file=out, width=200), llm=False)
     engine = create_engine(pg_url)
     after_first = snapshot(engine)
     assert "What changed" in out.getvalue()
     second = io.StringIO()
-    run_demo(settings, Console(file=second, width=200))
+    run_demo(settings, Console(file=second, width=200), llm=False)
     assert snapshot(engine) == after_first
     lines = [line for line in second.getvalue().splitlines() if line.startswith(("│ films", "│ directors"))]
     counts = [[cell.strip() for cell in line.split("│")[2:5]] for line in lines]

@@ -92,7 +92,7 @@ def test_prompt_injection_cannot_change_the_columns_written(person_plan: Plan, f
     fake_llm.replies += [json.dumps({"admin": "yes", "password": "hunter2", "birth": "1 January 2000",
                                      "death": "5 January 1816", "DROP TABLE person": "x"})] * 4
     ex = Extractor(person_plan, Settings(llm_base_url=fake_llm.base_url, home=tmp_path),
-                   ExtractorConfig(accept_threshold=0.99, llm_for_missing=True, llm_calls_per_document=4))
+                   ExtractorConfig(llm_mode="choose", accept_threshold=0.99, llm_for_missing=True, llm_calls_per_document=4))
     event = ex.extract(DocumentEvent(job="j", document_id="inj", text=text))
     planned = {c.name for c in person_plan.tables[0].columns}
     written = {c.column for r in event.rows for c in r.key + r.cells}

@@ -26,7 +26,7 @@ def _private_home(tmp_path, monkeypatch) -> None:
 
 def _extractor(plan, base_url: str | None, **config: object) -> Extractor:
     settings = Settings(llm_base_url=base_url, llm_timeout_s=2.0)
-    return Extractor(plan, settings, ExtractorConfig(**config))
+    return Extractor(plan, settings, ExtractorConfig(**{"llm_mode": "choose", **config}))  # the per-entity chooser
 
 
 def _row(event, name: str = NAME):

@@ -1,0 +1,114 @@
+"""The plan reader and the general subject finder on schemas no rule knows (issue 11).
+
+Every column here is described only by its plan: name words, type, unit, labels, demonstrations.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from text2db.config import Settings
+from text2db.extractors.configuration import ExtractorConfig
+from text2db.extractors.entities import parse
+from text2db.extractors.pipeline import Extractor
+from text2db.extractors.reader import stem
+from text2db.extractors.subject import KeyShape, document_subject
+from text2db.schemas.events import DocumentEvent
+from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, ValueFormat
+
+
+def _col(name: str, question: str, value_type: str = "text", labels: list[str] | None = None, unit: str | None = None,
+         demos: list[str] | None = None) -> ColumnPlan:
+    kind = "label" if labels else value_type if value_type in ("integer", "number", "year", "date") else "text"
+    return ColumnPlan(name=name, tool="classification" if labels else "attribute", question=question, value_type=value_type,
+                      format=ValueFormat(kind=kind, unit=unit), labels=labels, demonstrations=demos or [])
+
+
+def _plan(table: str, entity: str, columns: list[ColumnPlan]) -> Plan:
+    key = ColumnPlan(name="name", tool="key", question=f"name of the {entity}")
+    t = TablePlan(table=table, operation="row_population", entity=entity, key=["name"], columns=[key, *columns])
+    return Plan(job="j", instruction="add rows", planner="test", tables=[t])
+
+
+def _cells(plan: Plan, text: str, **config: object) -> dict[str, dict[str, object]]:
+    extractor = Extractor(plan, Settings(llm_base_url=None), ExtractorConfig(use_priors=False, **config))
+    event = extractor.extract(DocumentEvent(job="j", document_id="d", text=text))
+    return {r.key[0].value: {c.column: c.value for c in r.cells} for r in event.rows}
+
+
+VENUE = _plan("venue", "venue", [
+    _col("price_range", "price range of the venue", labels=["cheap", "moderate", "high"]),
+    _col("customer_rating", "customer rating of the venue", labels=["low", "average", "high", "5 out of 5"]),
+    _col("kid_friendly", "kid friendly of the venue", labels=["yes", "no"]),
+    _col("near", "near of the venue", demos=["Crowne Plaza Hotel", "The Bakers"]),
+])
+
+
+def test_stems_fold_derivations() -> None:
+    assert stem("managed") == stem("manager")
+    assert stem("located") == stem("location")
+    assert stem("moderately") == stem("moderate")
+    assert stem("five") == "5"
+
+
+def test_label_paraphrases_and_ambiguous_labels_go_to_the_column_their_cue_names() -> None:
+    cells = _cells(VENUE, "The Copper Kettle is a moderately priced venue with a high customer rating, near The Bakers.")
+    row = cells["Copper Kettle"]  # no table to show that keys keep a leading "The"
+    assert row["price_range"] == "moderate"
+    assert row["customer_rating"] == "high"
+    assert row["near"] == "The Bakers"
+
+
+def test_yes_no_label_reads_negation() -> None:
+    assert _cells(VENUE, "Blue Harbour is a cheap venue. It is not kid friendly.")["Blue Harbour"]["kid_friendly"] == "no"
+    assert _cells(VENUE, "Blue Harbour is a cheap, kid-friendly venue.")["Blue Harbour"]["kid_friendly"] == "yes"
+
+
+def test_number_word_labels_match_digits() -> None:
+    cells = _cells(VENUE, "Riverside Rest has a customer rating of five out of 5.")
+    assert cells["Riverside Rest"]["customer_rating"] == "5 out of 5"
+
+
+LIGHTHOUSE = _plan("lighthouse", "lighthouse", [
+    _col("height_m", "height (in metres) of the lighthouse", "number", unit="m"),
+    _col("keeper", "keeper of the lighthouse", demos=["Agnes Morrow", "Thomas Wren"]),
+    _col("number_of_lamps", "number of lamps of the lighthouse", "integer"),
+    _col("first_lit_year", "first lit year of the lighthouse", "year"),
+])
+
+
+def test_numbers_split_by_cue_words_and_keep_their_unit() -> None:
+    cells = _cells(LIGHTHOUSE, "Skerry Point Lighthouse has a height of 35 metres and 4 lamps. It was first lit in 1874.")
+    row = cells["Skerry Point Lighthouse"]
+    assert row["height_m"] == "35 metres"
+    assert row["number_of_lamps"] == "4 lamps"
+    assert row["first_lit_year"] == "1874"
+
+
+def test_names_by_cue_words_of_the_column() -> None:
+    cells = _cells(LIGHTHOUSE, "Skerry Point Lighthouse was kept by its keeper Agnes Morrow for twenty years.")
+    assert cells["Skerry Point Lighthouse"]["keeper"] == "Agnes Morrow"
+
+
+def test_a_column_the_text_does_not_state_stays_empty() -> None:
+    cells = _cells(LIGHTHOUSE, "Skerry Point Lighthouse stands on a rock off the coast.")
+    assert "keeper" not in cells.get("Skerry Point Lighthouse", {})
+    assert "height_m" not in cells.get("Skerry Point Lighthouse", {})
+
+
+@pytest.mark.parametrize("text, subject", [
+    ("A.F.C. Blackpool has 1500 members.", "A.F.C. Blackpool"),
+    ("Come to The Wrestlers where they serve English food.", "The Wrestlers"),
+    ("High priced and with a low rating, Wildwood is a coffee shop.", "Wildwood"),
+    ("The hardcover book 1634: The Ram Rebellion was written by Eric Flint.", "1634: The Ram Rebellion"),
+])
+def test_document_subject(text: str, subject: str) -> None:
+    found = document_subject(parse(text), 0, KeyShape.of(["The Eagle", "Blue Spice"]), {"english"})
+    assert found is not None and found[0].text == subject
+
+
+def test_key_shape_prefers_mentions_that_look_like_existing_keys() -> None:
+    text = "Built near Elmford, Ostrava Leoš Janáček Airport serves the region."
+    shape = KeyShape.of(["Aarhus Airport", "Ardmore Airport", "Athens International Airport", "Agra Airport"])
+    found = document_subject(parse(text), 0, shape, set())
+    assert found is not None and found[0].text.endswith("Airport")

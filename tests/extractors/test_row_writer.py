@@ -1,0 +1,119 @@
+"""The LLM row writer (text2db.llm_rows.v1) against a scripted OpenAI-compatible server (issue 11):
+schema built from the plan, grounding of every value, merge with the small models, the student."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.fake_openai import FakeOpenAI
+from text2db.config import Settings
+from text2db.extractors import docllm
+from text2db.extractors.configuration import ExtractorConfig
+from text2db.extractors.pipeline import Extractor
+from text2db.schemas.events import DocumentEvent
+from tests.extractors.test_plan_reader import LIGHTHOUSE, VENUE
+
+TEXT = "Skerry Point Lighthouse has a height of 35 metres. Its lamp was tended for years by a woman from Oban, Agnes Morrow."
+
+
+def _rows(*rows: dict) -> str:
+    return json.dumps({"rows": list(rows)})
+
+
+def test_schema_comes_from_the_plan() -> None:
+    schema = docllm.rows_schema(docllm.RowsRequest(VENUE.tables[0], "text"))
+    props = schema["properties"]["rows"]["items"]["properties"]
+    assert props["price_range"] == {"enum": ["cheap", "moderate", "high", None]}
+    assert set(schema["properties"]["rows"]["items"]["required"]) == {"name", "price_range", "customer_rating", "kid_friendly", "near"}
+    numbers = docllm.rows_schema(docllm.RowsRequest(LIGHTHOUSE.tables[0], "text"))["properties"]["rows"]["items"]["properties"]
+    assert numbers["height_m"] == {"anyOf": [{"type": "number"}, {"type": "null"}]}
+    messages = docllm.build_messages(docllm.RowsRequest(LIGHTHOUSE.tables[0], "THE DOCUMENT"))
+    assert messages[1]["content"].rstrip().endswith("THE DOCUMENT\n</text>")  # the document last: the prefix is cached
+
+
+def test_grounding_keeps_what_the_document_supports_and_counts_the_rest() -> None:
+    req = docllm.RowsRequest(LIGHTHOUSE.tables[0], TEXT)
+    raw = _rows(
+        {"name": "Skerry Point Lighthouse", "height_m": 35, "keeper": "Agnes Morrow", "number_of_lamps": 2, "first_lit_year": None},
+        {"name": "Invented Rock Light", "height_m": 12, "keeper": None, "number_of_lamps": None, "first_lit_year": None},
+    )
+    answer = docllm.ground(raw, req)
+    assert [r.key for r in answer.rows] == ["Skerry Point Lighthouse"]
+    values = {c: v for c, (v, _ev) in answer.rows[0].values.items()}
+    assert values == {"height_m": "35 metres", "keeper": "Agnes Morrow"}  # the document's span, unit included
+    assert any("number_of_lamps" in u for u in answer.ungrounded)  # 2 is written nowhere
+    assert any("Invented Rock Light" in u for u in answer.ungrounded)
+
+
+def test_garbage_answers_are_invalid_output() -> None:
+    from text2db.extractors.exceptions import InvalidLLMOutput
+
+    with pytest.raises(InvalidLLMOutput):
+        docllm.ground("not json at all", docllm.RowsRequest(LIGHTHOUSE.tables[0], TEXT))
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TEXT2DB_HOME", str(tmp_path / "home"))
+
+
+def _extract(plan, url: str, text: str, extractor: Extractor | None = None):
+    extractor = extractor or Extractor(plan, Settings(llm_base_url=url, llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    event = extractor.extract(DocumentEvent(job="j", document_id=str(abs(hash(text))), text=text))
+    return event, {r.key[0].value: {c.column: c for c in r.cells} for r in event.rows}
+
+
+def test_llm_fills_what_the_reader_missed_and_confident_cells_stay_small() -> None:
+    reply = _rows({"name": "Skerry Point Lighthouse", "height_m": 99, "keeper": "Agnes Morrow", "number_of_lamps": None,
+                   "first_lit_year": None})
+    with FakeOpenAI([reply]) as fake:
+        event, rows = _extract(LIGHTHOUSE, fake.base_url, TEXT)
+    row = rows["Skerry Point Lighthouse"]
+    assert row["keeper"].value == "Agnes Morrow" and row["keeper"].tool == "text2db.llm_rows.v1"
+    assert row["height_m"].value == "35 metres" and row["height_m"].tool == "text2db.plan_reader.v1"  # 99 was not asked for
+    assert event.stats.llm_calls == 1 and event.stats.values_llm == 1 and event.stats.values_small_model >= 1
+    sent = fake.requests[0]
+    assert sent["response_format"]["schema"]["properties"]["rows"]["items"]["required"][0] == "name"
+
+
+def test_llm_finds_the_row_the_small_models_could_not_name() -> None:
+    text = "there, on the cliffs, stands skerry point light; 35 metres high."
+    reply = _rows({"name": "skerry point light", "height_m": 35, "keeper": None, "number_of_lamps": None, "first_lit_year": None})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(LIGHTHOUSE, fake.base_url, text)
+    assert rows["skerry point light"]["height_m"].value == "35 metres"
+
+
+def test_unsupported_label_is_held_below_the_review_threshold() -> None:
+    text = "Copper Kettle is a venue near The Bakers."
+    reply = _rows({"name": "Copper Kettle", "price_range": "high", "customer_rating": None, "kid_friendly": "no", "near": "The Bakers"})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(VENUE, fake.base_url, text)
+    row = rows["Copper Kettle"]
+    assert row["price_range"].confidence < Settings().review_threshold  # no word of the text says "high"
+    assert row["kid_friendly"].confidence < Settings().review_threshold
+
+
+def test_llm_failure_leaves_the_small_models_values() -> None:
+    with FakeOpenAI([FakeOpenAI.FAIL, FakeOpenAI.FAIL]) as fake:
+        _event, rows = _extract(LIGHTHOUSE, fake.base_url, TEXT)
+    assert rows["Skerry Point Lighthouse"]["height_m"].value == "35 metres"
+
+
+def test_student_trusts_a_column_after_agreeing_with_the_llm_and_stops_asking() -> None:
+    plan = LIGHTHOUSE
+    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    with FakeOpenAI(repeat_last=True) as fake:
+        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
+        extractor.row_writer.settings = extractor.settings
+        calls = []
+        for i in range(14):
+            name = f"Rock {chr(65 + i)} Lighthouse"
+            text = f"{name} has a height of {30 + i} metres."
+            fake.replies = [_rows({"name": name, "height_m": 30 + i, "keeper": None, "number_of_lamps": None, "first_lit_year": None})]
+            event, rows = _extract(plan, fake.base_url, text, extractor)
+            calls.append(event.stats.llm_calls)
+            assert rows[name]["height_m"].value == f"{30 + i} metres"
+    assert calls[0] == 1 and sum(calls[-4:]) == 0  # the reader agreed often enough: the LLM is no longer asked
