@@ -76,15 +76,20 @@ def test_work_table_and_rows_need_a_fact() -> None:
     assert all(r.cells for r in event.rows)
 
 
-def test_classification_column_uses_the_label_classifier() -> None:
+def test_classification_column_reads_the_label_the_text_names() -> None:
     cols = [ColumnPlan(name="title", tool="key", question="title"),
             ColumnPlan(name="genre", tool="classification", question="genre of the work", labels=["film", "song", "novel"])]
     plan = Plan(job="j", instruction="classify works", planner="test",
                 tables=[TablePlan(table="work", operation="data_infilling", entity="creative work", key=["title"], columns=cols)])
     event = build_extractor(plan, Settings(llm_base_url=None)).extract(DocumentEvent(job="j", document_id="f", text=FILM))
     cell = next(c for r in event.rows for c in r.cells if c.column == "genre")
-    assert cell.value == "film" and cell.tool == "text2db.label_classifier.v1"
+    assert cell.value == "film" and cell.tool == "text2db.plan_reader.v1"  # the label's own word is in the text
+    assert grounding_quote(event, "genre").lower().startswith("film")
     _assert_grounded(event, FILM)
+
+
+def grounding_quote(event, column: str) -> str:
+    return next(c.evidence.quote for r in event.rows for c in r.cells if c.column == column)
 
 
 def test_prompt_injection_cannot_change_the_columns_written(person_plan: Plan, fake_llm, tmp_path) -> None:

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
+from tests.fake_openai import FakeOpenAI
 from text2db.config import Settings
 from text2db.planner.api import make_plan
 from text2db.planner.exceptions import LlmPlanInvalid
@@ -24,7 +25,7 @@ def _draft(**overrides) -> str:
 
 
 def _settings(url: str) -> Settings:
-    return Settings(llm_base_url=url, llm_model="fake-model", llm_timeout_s=10)
+    return Settings(llm_base_url=url, llm_model="fake-model", llm_timeout_s=10, planner_llm="first")
 
 
 def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_openai) -> None:
@@ -104,3 +105,10 @@ def test_parse_draft_accepts_fenced_json_and_rejects_the_rest() -> None:
     for bad in ("", "no json", '{"task_type": "delete_everything", "table": "films"}', "{not json}"):
         with pytest.raises(LlmPlanInvalid):
             parse_draft(bad)
+
+
+def test_fallback_mode_plans_with_rules_and_never_calls_the_llm_when_they_pass(sqlite_movies: Engine) -> None:
+    with FakeOpenAI([]) as server:
+        settings = Settings(llm_base_url=server.base_url, llm_model="fake-model", llm_timeout_s=10, planner_llm="fallback")
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", settings)
+    assert result.plan.planner == "rules.v1" and server.requests == []
