@@ -41,9 +41,9 @@ stack-down: install
 # Quality on the development instances (pipeline and template modes need no LLM).
 DATASET ?= ../shared/benchmarks/redocred-dev
 bench: install
-	$(BIN)/text2db bench run $(DATASET) --out .text2db/bench/pipeline
+	$(BIN)/text2db bench run $(DATASET) --out .text2db/bench/pipeline --no-llm
 	$(BIN)/text2db bench score $(DATASET) .text2db/bench/pipeline --breakdown
-	$(BIN)/text2db bench run $(DATASET) --out .text2db/bench/template --mode template
+	$(BIN)/text2db bench run $(DATASET) --out .text2db/bench/template --mode template --no-llm
 	$(BIN)/text2db bench score $(DATASET) .text2db/bench/template
 
 clean:
