@@ -245,6 +245,7 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
             start = pos + (len(part) - len(part.lstrip()))
             pos += len(part) + 1
             text = re.sub(r"^(the|their|its|any|missing)\s+", "", part.strip(), flags=re.I).strip()
+            text = re.sub(r"\s+(?:of|in|for|on)\s+(?:the\s+|my\s+|our\s+)?[\w`-]+\s+(?:table|relation)\W*$", "", text, flags=re.I)
             if text:
                 items.append((text, start, start + len(part.strip())))
     return items
