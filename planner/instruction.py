@@ -60,8 +60,6 @@ class Mention:
 def stated_task(instruction: str) -> TaskType | None:
     """The task the wording states (rows to add, gaps to fill), or None when it says neither
     ('keep the book table up to date from these reports'): then the documents decide."""
-    if INFILLING.search(instruction) and not ADD_ROWS.search(instruction):
-        return "data_infilling"
     if ADD_ROWS.search(instruction):
         return "row_population"
     if INFILLING.search(instruction):
@@ -83,11 +81,7 @@ def explicit_task_type(instruction: str) -> TaskType | None:
     """The task type when the instruction states it in words the rules know, else None."""
     if COLUMN_ADDITION.search(instruction) and NEW_COLUMN_NAME.search(instruction):
         return "column_addition"
-    if ADD_ROWS.search(instruction):
-        return "row_population"
-    if INFILLING.search(instruction):
-        return "data_infilling"
-    return None
+    return stated_task(instruction)
 
 
 def only_existing_rows(instruction: str, operation: TaskType | None = None) -> bool:
