@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
-from sqlalchemy import Column, ForeignKey, Integer, MetaData, String, Table as SqlTable, inspect, select
+from sqlalchemy import Column, ForeignKey, Integer, MetaData, String, Table as SqlTable, inspect, select, text
 from sqlalchemy.engine import Engine
 
 import text2db
@@ -60,6 +60,10 @@ def load_sample_database(engine: Engine, fresh: bool = False) -> bool:
     with engine.begin() as conn:
         conn.execute(directors.insert(), rows["directors"])
         conn.execute(films.insert(), rows["films"])
+        if engine.dialect.name == "postgresql":  # rows came with ids: move the id sequences past them
+            for table in (directors, films):
+                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                                  f"(SELECT max(id) FROM {table.name}))"))
     return True
 
 

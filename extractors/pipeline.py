@@ -47,7 +47,7 @@ def _setup(table: TablePlan, priors: bool) -> TableSetup:
     for col in table.columns:
         if col.name in table.key:
             continue
-        kind = resolve(col) if priors and col.tool != "classification" and col.link is None else None
+        kind = resolve(col) if priors and col.tool != "classification" else None
         (relations.__setitem__(col.name, kind) if kind else other.append(col))
     return TableSetup(table, table_kind(table) if priors else "other", relations, other)
 

@@ -70,6 +70,7 @@ class ColumnView:
     labels: tuple[str, ...]
     capitalized: float  # share of demonstrations that start upper-case
     numeric: bool
+    names_only: bool = False  # a foreign key: the value is a parent row's name
 
     @classmethod
     def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None) -> "ColumnView":
@@ -82,6 +83,8 @@ class ColumnView:
         demos = [d for d in col.demonstrations if d.strip()]
         cap = sum(1 for d in demos if d[:1].isupper()) / len(demos) if demos else 0.5
         numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
+        if col.link is not None:
+            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True)
         return cls(col.name, col.value_type, phrase, frozenset(cue), tuple(col.labels or ()), cap, numeric)
 
     @property
@@ -151,13 +154,16 @@ class Reader:
 
         text, out = self.parsed.text, []
         for s, e, label in self.parsed.ents():
-            if a <= s and e <= b and label not in ("CARDINAL", "ORDINAL", "PERCENT", "QUANTITY", "MONEY"):
+            if a <= s and e <= b and label not in ("CARDINAL", "ORDINAL", "PERCENT", "QUANTITY", "MONEY", "DATE", "TIME"):
                 out.append(ts.Span(s, e, text[s:e]))
         for s, e, _subj, _n in name_runs(self.parsed, self.entity.segment):
             piece = text[s:e]
             if piece.split()[0] in ("The", "A", "An") and len(piece.split()) > 1 and col.capitalized < 0.5:
                 continue
             out.append(ts.Span(s, e, piece))
+        if col.names_only:  # a parent's name: not a demonym ("the British-American director")
+            norp = {text[s:e].lower() for s, e, label in self.parsed.ents() if label == "NORP"}
+            return self._unique([sp for sp in out if re.sub(r"^the\s+", "", sp.text.lower()) not in norp], col)
         for m in CODE.finditer(text, a, b):
             out.append(ts.Span(m.start(), m.end(), m.group(0)))
         for piece in self.parsed.pieces:
@@ -168,8 +174,12 @@ class Reader:
                 if words and len(words) <= 4 and not chunk.root.pos_ == "PRON":
                     s, e = piece.offset + words[0].idx, piece.offset + words[-1].idx + len(words[-1].text)
                     out.append(ts.Span(s, e, text[s:e]))
+        return self._unique(out, col)
+
+    def _unique(self, spans: list[ts.Span], col: ColumnView) -> list[ts.Span]:
+        text = self.parsed.text
         seen, unique = set(), []
-        for sp in out:
+        for sp in spans:
             sp = _strip_span(text, sp)
             if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end):
                 continue

@@ -86,7 +86,8 @@ def tools() -> list[ToolSpec]:
 
 def covering(kind: str) -> list[ToolSpec]:
     """Tools that can serve a ColumnPlan.tool kind, small models first, the LLM last."""
-    return [t for t in tools() if kind in t.covers and t.name != LLM.name] + ([LLM] if kind in LLM.covers else [])
+    llms = [t for t in (LLM_ROWS, LLM) if kind in t.covers]
+    return [t for t in tools() if kind in t.covers and t not in llms] + llms
 
 
 def snapshot() -> list[dict[str, object]]:

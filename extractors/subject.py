@@ -70,6 +70,9 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
                         j += 2
                     else:
                         break
+                if all(t.pos_ in ("ADJ", "DET", "PUNCT") or t.lower_ in _JOINERS for t in toks[i:j + 1]):
+                    i = j + 1  # "The British-American (director)": a description, not a name
+                    continue
                 start, end = toks[i].idx, toks[j].idx + len(toks[j].text)
                 is_subject = any(t.i in subject_toks for t in toks[i:j + 1])
                 runs.append((piece.offset + start, piece.offset + end, is_subject, sent_no))

@@ -138,7 +138,7 @@ def rule_examples(plan: Plan, texts: list[str], min_confidence: float = 0.6) -> 
     from text2db.extractors.spans import SpanRules
 
     out: list[Example] = []
-    setups = [_setup(tp) for tp in plan.tables]
+    setups = [_setup(tp, priors=True) for tp in plan.tables]  # the rules label only what their priors cover
     for text in texts:
         parsed = parse(text)
         for setup in setups:

@@ -21,7 +21,8 @@ def test_small_models_come_before_the_llm() -> None:
     names = [t.name for t in registry.covering("relation")]
     assert names[-1] == "text2db.llm.v2"
     assert "text2db.span_extractor.v2" in names[:-1]
-    assert [t.name for t in registry.covering("classification")] == ["text2db.label_classifier.v1", "text2db.llm.v2"]
+    assert [t.name for t in registry.covering("classification")] == [
+        "text2db.label_classifier.v1", "text2db.plan_reader.v1", "text2db.llm_rows.v1", "text2db.llm.v2"]
 
 
 def test_unknown_tool_is_terminal() -> None:
