@@ -131,9 +131,11 @@ def key_shape(engine, table) -> KeyShape:  # type: ignore[no-untyped-def]
 
 
 def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape: KeyShape | None) -> list[Entity]:
-    """Give every segment without a main entity its document subject (a main entity of the table)."""
+    """Give every segment where the table's entity finder found nothing its document subject (a
+    main entity of the table). A segment with entities keeps them: a prior found its kind there,
+    and a long article about a film is not a row of a person table because it has a subject."""
     avoid = {lb.lower() for c in table.columns for lb in (c.labels or [])}
-    with_main = {e.segment for e in entities if e.main}
+    with_main = {e.segment for e in entities}
     added: list[Entity] = []
     for seg_no in range(len(parsed.segment_starts) or 1):
         if seg_no in with_main:
