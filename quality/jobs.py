@@ -112,4 +112,5 @@ def run_job_via_kafka(engine: Engine, instance: Instance, settings: Settings, st
 def _count_events(stats: RunStats, events: list[ExtractionEvent]) -> None:
     stats.llm_calls += sum(e.stats.llm_calls for e in events)
     stats.llm_tokens += sum(e.stats.llm_tokens for e in events)
+    stats.per_document += [{"document_id": e.document_id, **e.stats.model_dump()} for e in events]
 

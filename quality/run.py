@@ -40,6 +40,7 @@ class RunStats:
     llm_tokens: int = 0
     planner: str | None = None
     report: dict[str, Any] = field(default_factory=dict)
+    per_document: list[dict[str, Any]] = field(default_factory=list)  # seconds, LLM calls/tokens, values by tool
 
 
 Mode = Callable[[Engine, Instance, Settings, RunStats], None]
@@ -163,6 +164,16 @@ def _display_f1(instance: Instance, prediction: Path) -> float:
         return 0.0
 
 
+def _value_shares(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Values each side served over the run's documents, and the LLM values dropped as ungrounded."""
+    docs = [d for e in entries for d in e.get("per_document", [])]
+    small = sum(d.get("values_small_model", 0) for d in docs)
+    llm = sum(d.get("values_llm", 0) for d in docs)
+    return {"values_small_model": small, "values_llm": llm, "llm_share": round(llm / (small + llm), 3) if small + llm else 0.0,
+            "values_ungrounded": sum(d.get("values_ungrounded", 0) for d in docs),
+            "seconds_per_document": round(sum(d.get("seconds", 0.0) for d in docs) / len(docs), 3) if docs else 0.0}
+
+
 def _write_record(out: Path, record: dict[str, Any]) -> None:
     entries = record["instances"]
     n = len(entries) or 1
@@ -172,6 +183,7 @@ def _write_record(out: Path, record: dict[str, Any]) -> None:
         "seconds_per_instance": round(sum(e["seconds"] for e in entries) / n, 3),
         "llm_calls": sum(e["llm_calls"] for e in entries),
         "llm_tokens": sum(e["llm_tokens"] for e in entries),
+        **_value_shares(entries),
     }
     tmp = out / "run.json.tmp"
     tmp.write_text(json.dumps(record, indent=2))
