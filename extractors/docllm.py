@@ -41,6 +41,7 @@ class RowsRequest:
     table: TablePlan
     document: str
     max_rows: int = 3
+    columns: tuple[str, ...] = ()  # the columns to ask about (the unsure ones); empty: every column
 
 
 @dataclass
@@ -58,8 +59,8 @@ class RowsAnswer:
     ungrounded: list[str] = field(default_factory=list)
 
 
-def _columns(table: TablePlan) -> list[ColumnPlan]:
-    return [c for c in table.columns if c.name not in table.key]
+def _columns(table: TablePlan, only: tuple[str, ...] = ()) -> list[ColumnPlan]:
+    return [c for c in table.columns if c.name not in table.key and (not only or c.name in only)]
 
 
 def _describe(col: ColumnPlan) -> str:
@@ -75,7 +76,7 @@ def _describe(col: ColumnPlan) -> str:
 def build_messages(req: RowsRequest) -> list[dict[str, str]]:
     t = req.table
     key = t.key[0]
-    cols = "\n".join(_describe(c) for c in _columns(t))
+    cols = "\n".join(_describe(c) for c in _columns(t, req.columns))
     fixed = (
         f'Table "{t.table}": one row per {t.entity}. Key column "{key}": the {t.entity}\'s name as written in the text.\n'
         f"Columns:\n{cols}\n\n"
@@ -97,7 +98,7 @@ def rows_schema(req: RowsRequest) -> dict[str, Any]:
     """The grammar the server enforces: an array of rows, each with the key and every column."""
     t = req.table
     props: dict[str, Any] = {t.key[0]: {"type": "string"}}
-    props.update({c.name: _value_schema(c) for c in _columns(t)})
+    props.update({c.name: _value_schema(c) for c in _columns(t, req.columns)})
     row = {"type": "object", "properties": props, "required": list(props)}
     return {"type": "object", "properties": {"rows": {"type": "array", "items": row, "maxItems": req.max_rows}},
             "required": ["rows"]}
@@ -105,7 +106,7 @@ def rows_schema(req: RowsRequest) -> dict[str, Any]:
 
 def write_rows(req: RowsRequest, *, base_url: str, model: str, api_key: str, timeout: float) -> RowsAnswer:
     """Ask, then ground: only values the document supports come back."""
-    cols = _columns(req.table)
+    cols = _columns(req.table, req.columns)
     budget = 24 + req.max_rows * (16 + 14 * len(cols))
     raw, tokens, seconds = _complete(build_messages(req), {"type": "json_object", "schema": rows_schema(req)},
                                      req.table.table, base_url=base_url, model=model, api_key=api_key,
@@ -131,7 +132,7 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
             answer.ungrounded.append(f"{t.key[0]}: {str(key)[:60]!r} not in the document")
             continue
         row = RowAnswer(key_ev.quote, key_ev)
-        for col in _columns(t):
+        for col in _columns(t, req.columns):
             value = item.get(col.name)
             if value is None or isinstance(value, (dict, list, bool)) or str(value).strip().lower() in ("", "null", "none", "n/a"):
                 continue

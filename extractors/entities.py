@@ -74,6 +74,7 @@ class Entity:
     main: bool = False
     segment: int = 0
     confidence: float = 0.7
+    known: bool = False  # the key of a row already in the table (gazetteer): its name is not to be changed
 
     @property
     def first(self) -> Mention:

@@ -151,6 +151,6 @@ def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]
         main = next((e for e in absorbed if e.main), None)
         ms = sorted(merged.values(), key=lambda m: m.start)
         ent = Entity(key, kind, ms, main=main is not None, segment=main.segment if main else segment_of(parsed, ms[0].start),
-                     confidence=max([0.9] + [e.confidence for e in absorbed]))
+                     confidence=max([0.9] + [e.confidence for e in absorbed]), known=True)
         out = [e for e in out if not any(e is a for a in absorbed)] + [ent]
     return sorted(out, key=lambda e: (not e.main, e.first.start))

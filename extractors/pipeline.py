@@ -94,8 +94,9 @@ class Extractor:
             candidates += self._read(parsed, setup, entities)
         requests = self._requests(parsed, setup, entities, candidates)
         llm_use = {"calls": 0, "tokens": 0, "ungrounded": 0}
-        if self.settings.llm_base_url and self.config.llm_mode == "rows" and self._unsure(setup, entities, requests):
-            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use)
+        unsure = self._unsure(setup, entities, requests) if self.settings.llm_base_url and self.config.llm_mode == "rows" else []
+        if unsure:
+            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use, unsure)
         routed = self.router.route(parsed, requests)
         labels = {c.name: c.labels or [] for c in setup.plan.columns}
         rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls + llm_use["calls"],
@@ -130,18 +131,20 @@ class Extractor:
         self._fill_from_trained(parsed, reqs)
         return reqs
 
-    def _unsure(self, setup: TableSetup, entities: list[Entity], requests: list[Request]) -> bool:
-        """The LLM is asked when a document has no main entity or a main entity's cell is unsure."""
+    def _unsure(self, setup: TableSetup, entities: list[Entity], requests: list[Request]) -> list[str]:
+        """The columns to ask the LLM about: every column when a document has no main entity, else
+        those where a main entity's cell is below the accept threshold and the column is not trusted."""
+        columns = [c.name for c in setup.plan.columns if c.name not in setup.plan.key]
         if not any(e.main for e in entities):
-            return True
-        threshold = self.config.accept_threshold
+            return columns
+        threshold, wanted = self.config.accept_threshold, set()
         for req in requests:
             if not req.entity.main or self.student.trusted(setup.plan.table, req.column):
                 continue
             confidence = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
             if confidence < threshold:
-                return True
-        return False
+                wanted.add(req.column)
+        return [c for c in columns if c in wanted]
 
     def _read(self, parsed: Parsed, setup: TableSetup, entities: list[Entity]) -> list[Candidate]:
         """The plan reader's values for each segment's main entity, over every non-key column."""

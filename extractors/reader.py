@@ -32,7 +32,7 @@ UNIT_WORDS = {"m": "metres", "km": "kilometres", "km2": "square kilometres", "m2
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
                 "nine": "9", "ten": "10"}
 NEGATION = re.compile(r"\b(?:not|no|never|n't|non|without|isn't|aren't|doesn't|don't|un\w+)\b", re.I)
-NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion|bn|k)\b)?"
+NUMBER = re.compile(r"(?<![\w.-])[-+]?\d[\d,]*(?:\.\d+)?(?![-/]\w)(?!\d)(?:\s*(?:thousand|million|billion|bn|k)\b)?"
                     r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
 CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
@@ -235,17 +235,24 @@ class Reader:
         return score * (1.0 - min(0.3, distance / 2000))
 
     def _cue(self, col: ColumnView, span: ts.Span) -> tuple[float, str]:
-        """Share of the column's cue stems among the words around the span (6 before, 3 after, same sentence)."""
+        """How much of the column's cue stems stand around the span (6 words before, 3 after, same
+        sentence), each weighted by its nearness: "has the ISBN number X" cues X more than a word
+        three words off."""
         s, e = next(((a, b) for a, b in self._sentences if a <= span.start < b), (span.start, span.end))
         text = self.parsed.text
         before = content_words(text[s:span.start])[-6:]
         after = content_words(text[span.end:e])[:3]
         window = " ".join(before + after)
-        inside = stems(span.text) & col.cue_stems  # "2702 metres runway": a unit word in the value is a cue too
-        found = {stem(w) for w in before + after} & col.cue_stems | inside
         if not col.cue_stems:
             return 0.0, window
-        return min(1.0, len(found) / min(2, len(col.cue_stems))), window
+        weights: dict[str, float] = {w: 1.0 for w in stems(span.text) & col.cue_stems}  # "2702 metres": the unit in the value
+        for distance, word in enumerate(reversed(before)):
+            if stem(word) in col.cue_stems:
+                weights[stem(word)] = max(weights.get(stem(word), 0.0), 1.0 / (1 + distance / 3))
+        for distance, word in enumerate(after):
+            if stem(word) in col.cue_stems:
+                weights[stem(word)] = max(weights.get(stem(word), 0.0), 1.0 / (1 + distance / 2))
+        return min(1.0, sum(weights.values()) / min(2, len(col.cue_stems))), window
 
     @staticmethod
     def _similarity(phrase: str, window: str) -> float:

@@ -42,12 +42,13 @@ class RowWriter:
         self.student = student
 
     def fill(self, parsed: Parsed, table: TablePlan, entities: list[Entity], requests: list[Request],
-             usage: dict[str, int]) -> list[Entity]:
+             usage: dict[str, int], columns: list[str] | None = None) -> list[Entity]:
+        """Ask about `columns` (default: all of the table's) and merge the grounded answer into `requests`."""
         s = self.settings
         text = parsed.text[: self.config.llm_document_chars]
         try:
             usage["calls"] += 1
-            answer = docllm.write_rows(docllm.RowsRequest(table, text), base_url=s.llm_base_url or "", model=s.llm_model,
+            answer = docllm.write_rows(docllm.RowsRequest(table, text, columns=tuple(columns or ())), base_url=s.llm_base_url or "", model=s.llm_model,
                                        api_key=s.llm_api_key, timeout=min(s.llm_timeout_s, self.config.llm_seconds_per_document))
         except ExtractorError as exc:  # the small models' values stand; the failure is counted, not fatal
             log.warning("LLM row writer failed for table %s: %s", table.table, exc)
@@ -59,8 +60,11 @@ class RowWriter:
             ent = _match(entities, row.key)
             if ent is None:
                 ent = self._new_entity(parsed, table, entities, requests, row)
+            elif not ent.known and _fuller(row.key, ent.name):  # "1634: The Bavarian Crisis" where a finder saw "Bavarian Crisis"
+                ent.name = row.key
+                ent.mentions.append(Mention(row.key_evidence.start, row.key_evidence.end, row.key))
             matched.add(id(ent))
-            self._merge(parsed.text, table, ent, row, requests)
+            self._merge(parsed.text, table, ent, row, [r for r in requests if not columns or r.column in columns])
         if answer.rows:  # a guessed subject the LLM does not see as a row of this table is dropped
             rows_segments = {segment_of(parsed, r.key_evidence.start) for r in answer.rows}
             dropped = {id(e) for e in entities if e.kind == "other" and e.main and id(e) not in matched and e.segment in rows_segments}
@@ -119,6 +123,13 @@ def _match(entities: list[Entity], key: str) -> Entity | None:
             return ent
     best = max(entities, key=lambda e: fuzz.ratio(grounding.fold(e.name), folded), default=None)
     return best if best is not None and fuzz.ratio(grounding.fold(best.name), folded) >= 90 else None
+
+
+def _fuller(llm_key: str, name: str) -> bool:
+    """The LLM's key holds the finder's name and more than a leading "the" (which the table's own
+    key style decides, in the subject finder)."""
+    longer, shorter = grounding.fold(llm_key), grounding.fold(name)
+    return len(longer) > len(shorter) and shorter in longer and longer != f"the {shorter}"
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from text2db.extractors.entities import FUNCTION_WORDS, Entity, Mention, Parsed
 from text2db.schemas.plan import TablePlan
 
-_JOINERS = {"of", "de", "du", "des", "la", "le", "von", "van", "der", "den", "di", "da", "del", "y", "the", "and", "&",
-            "-", ":", "'s", "’s", "on", "upon", "am", "for", "in"}
+_JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
+            "the", "and", "&", "-", ":", "on", "upon", "am", "for", "in"}  # not "'s": a possessive ends a name
 _DROP_LEAD = {"the", "a", "an"}
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
@@ -68,6 +68,9 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
                         j += 1
                     elif toks[j + 1].lower_ in _JOINERS and j + 2 < len(toks) and _name_token(toks[j + 2]):
                         j += 2
+                    elif (toks[j + 1].lower_ in _JOINERS and j + 3 < len(toks) and toks[j + 2].lower_ in _JOINERS
+                          and _name_token(toks[j + 3])):  # "San Sebastián de los Reyes"
+                        j += 3
                     else:
                         break
                 if all(t.pos_ in ("ADJ", "DET", "PUNCT") or t.lower_ in _JOINERS for t in toks[i:j + 1]):
