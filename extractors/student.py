@@ -9,17 +9,15 @@ Two things, both per (table, column) and both from grounded LLM answers only:
   no longer asked about it. This is the calibration on held-out LLM labels: agreement is
   measured on answers the small model had not seen when it made its guess.
 
-The memory lives with the job's extractor and can be saved to and loaded from JSON, so a
-restarted consumer keeps what its predecessor learned.
+The memory lives with the job's extractor (one per consumer process): a restarted consumer
+starts over and asks the LLM again until its columns are trusted.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from text2db.extractors.reader import content_words, stem
 from text2db.schemas.plan import ColumnPlan
@@ -59,19 +57,3 @@ class Student:
     def trusted(self, table: str, column: str) -> bool:
         seen = self.agreement.get(self._key(table, column))
         return seen is not None and len(seen) >= self.min_checks and sum(seen) / len(seen) >= self.trust_at
-
-    def save(self, path: Path) -> None:
-        data = {"cues": {k: dict(v) for k, v in self.cues.items()}, "agreement": {k: list(v) for k, v in self.agreement.items()}}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data))
-        tmp.replace(path)
-
-    @classmethod
-    def load(cls, path: Path) -> "Student":
-        student = cls()
-        if path.is_file():
-            data = json.loads(path.read_text())
-            student.cues = {k: Counter(v) for k, v in data.get("cues", {}).items()}
-            student.agreement = {k: deque(v, maxlen=WINDOW) for k, v in data.get("agreement", {}).items()}
-        return student
