@@ -101,6 +101,8 @@ class RowWriter:
                 continue
             value, ev = given
             col = table.column(req.column)
+            if not col.labels and grounding.fold(value) in other_labels(table, col.name):
+                continue  # "riverside" written as a place's neighbour: it is another column's label
             if self.student is not None:
                 self.student.learn(table.table, col, value, text, ev.start, ev.end)
             if req.best is not None and grounding.fold(req.best.value.text) == grounding.fold(value):
@@ -125,11 +127,20 @@ def _match(entities: list[Entity], key: str) -> Entity | None:
     return best if best is not None and fuzz.ratio(grounding.fold(best.name), folded) >= 90 else None
 
 
+def other_labels(table: TablePlan, column: str) -> set[str]:
+    """The label values of the table's other columns, folded."""
+    return {grounding.fold(lb) for c in table.columns if c.name != column for lb in (c.labels or [])}
+
+
 def _fuller(llm_key: str, name: str) -> bool:
     """The LLM's key holds the finder's name and more than a leading "the" (which the table's own
     key style decides, in the subject finder)."""
     longer, shorter = grounding.fold(llm_key), grounding.fold(name)
-    return len(longer) > len(shorter) and shorter in longer and longer != f"the {shorter}"
+    if len(longer) <= len(shorter) or shorter not in longer or longer == f"the {shorter}":
+        return False
+    at = longer.index(shorter)
+    extra = (llm_key[:at] + " " + llm_key[at + len(shorter):]).split()
+    return all(not w[:1].islower() for w in extra)  # "1634: The ..." is a name; "... coffee shop" is a description
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

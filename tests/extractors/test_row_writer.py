@@ -117,3 +117,27 @@ def test_student_trusts_a_column_after_agreeing_with_the_llm_and_stops_asking() 
             calls.append(event.stats.llm_calls)
             assert rows[name]["height_m"].value == f"{30 + i} metres"
     assert calls[0] == 1 and sum(calls[-4:]) == 0  # the reader agreed often enough: the LLM is no longer asked
+
+
+def test_a_description_after_the_name_does_not_rename_the_row_and_labels_stay_in_their_column() -> None:
+    text = "The Mill coffee shop is near The Bakers, in the riverside area, with a high customer rating."
+    reply = _rows({"name": "The Mill coffee shop", "price_range": None, "customer_rating": "high", "kid_friendly": None,
+                   "near": "riverside"})
+    plan = _plan_with_area()
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(plan, fake.base_url, text)
+    assert "The Mill coffee shop" not in rows
+    row = next(iter(rows.values()))
+    assert row.get("near") is None or row["near"].value != "riverside"
+
+
+def _plan_with_area():
+    from tests.extractors.test_plan_reader import _col, _plan
+
+    return _plan("venue", "venue", [
+        _col("price_range", "price range of the venue", labels=["cheap", "moderate", "high"]),
+        _col("customer_rating", "customer rating of the venue", labels=["low", "average", "high"]),
+        _col("kid_friendly", "kid friendly of the venue", labels=["yes", "no"]),
+        _col("area", "area of the venue", labels=["riverside", "city centre"]),
+        _col("near", "near of the venue", demos=["Crowne Plaza Hotel", "The Bakers"]),
+    ])
