@@ -33,6 +33,13 @@ def add_column_sql(conn: Connection, table: str, column: ColumnPlan) -> str:
         parts.append(f"DEFAULT {default}")
     if not column.new.nullable:
         parts.append("NOT NULL")
+    if column.link is not None:  # a new foreign key; the analyzed plan names an existing parent column
+        parent = inspect(conn)
+        if not parent.has_table(column.link.table) or column.link.column not in {
+                c["name"] for c in parent.get_columns(column.link.table)}:
+            raise PlanMismatch(f"new column {column.name!r} references {column.link.table}.{column.link.column}, "
+                               "which does not exist")
+        parts.append(f"REFERENCES {preparer.quote(column.link.table)} ({preparer.quote(column.link.column)})")
     return " ".join(parts)
 
 

@@ -35,3 +35,27 @@ def test_unsafe_identifiers_never_reach_ddl(person_db: Engine) -> None:
                                         new=NewColumn(sql_type="TEXT"))
     with person_db.connect() as conn, pytest.raises(UnsafeIdentifier):
         add_column_sql(conn, "person", column)
+
+
+def test_a_new_foreign_key_column_is_declared_with_references(person_db: Engine) -> None:
+    from text2db.schemas.plan import ForeignKeyLink
+
+    with person_db.begin() as conn:
+        conn.execute(text("CREATE TABLE city (id INTEGER PRIMARY KEY, name TEXT UNIQUE)"))
+    link = ForeignKeyLink(table="city", column="id", match_on="name")
+    plan = plan_adding(ColumnPlan(name="home_city_id", tool="relation", question="home city", link=link,
+                                  new=NewColumn(sql_type="INTEGER")))
+    with person_db.begin() as conn:
+        assert apply_migrations(conn, plan) == {"person": 1}
+    fks = inspect(person_db).get_foreign_keys("person")
+    assert any(fk["constrained_columns"] == ["home_city_id"] and fk["referred_table"] == "city" for fk in fks)
+
+
+def test_a_new_foreign_key_to_a_missing_parent_is_refused(person_db: Engine) -> None:
+    from text2db.integrators.exceptions import PlanMismatch
+    from text2db.schemas.plan import ForeignKeyLink
+
+    link = ForeignKeyLink(table="nowhere", column="id", match_on="name")
+    column = ColumnPlan(name="nowhere_id", tool="relation", question="q", link=link, new=NewColumn(sql_type="INTEGER"))
+    with person_db.connect() as conn, pytest.raises(PlanMismatch):
+        add_column_sql(conn, "person", column)
