@@ -63,6 +63,24 @@ def _parses(pattern: str):
     return test
 
 
+def _padding(pattern: str, values: Sequence[str]) -> str:
+    """The pattern as the values write day and month numbers: '4 August 1983' is '%-d %B %Y'
+    (strptime reads both; strftime must write what the table has)."""
+    unpadded = pattern.replace("%d", "%-d").replace("%m", "%-m")
+    if unpadded == pattern:
+        return pattern
+
+    def written_as(fmt: str, value: str) -> bool:
+        try:
+            return datetime.strptime(value.strip(), pattern).strftime(fmt) == value.strip()
+        except ValueError:
+            return False
+
+    padded_hits = sum(written_as(pattern, v) for v in values)
+    unpadded_hits = sum(written_as(unpadded, v) for v in values)
+    return unpadded if unpadded_hits > padded_hits else pattern
+
+
 def _is_year(value: str) -> bool:
     text = value.strip()
     return text.lstrip("-").isdigit() and YEAR_RANGE[0] <= int(text) <= YEAR_RANGE[1]
@@ -107,7 +125,7 @@ def learn_format(values: Sequence[str], value_type: ValueType) -> tuple[ValueFor
         return ValueFormat(kind="year", examples=examples), "year"
     for pattern in DATE_PATTERNS:
         if _share(values, _parses(pattern)) >= MIN_SHARE:
-            return ValueFormat(kind="date", pattern=pattern, examples=examples), "date"
+            return ValueFormat(kind="date", pattern=_padding(pattern, values), examples=examples), "date"
     if _share(values, _is_number) >= 1.0:
         return ValueFormat(kind="number", examples=examples), "number"
     if _share(values, lambda v: v.strip().lower() in country_names()) >= MIN_SHARE:

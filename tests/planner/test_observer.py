@@ -31,7 +31,7 @@ def test_movies_schema_keys_links_and_order(movies_engine: Engine) -> None:
     genre = films.column("genre")
     assert genre.labels == ["comedy", "drama", "thriller"] and genre.recommended_tool == "classification"
     assert genre.null_ratio == pytest.approx(4 / 30)
-    assert obs.table("directors").column("born").format.pattern == "%d %B %Y"
+    assert obs.table("directors").column("born").format.pattern == "%-d %B %Y"  # "4 August 1983": days unpadded
     assert obs.table("directors").column("country").format.kind == "country"
     assert obs.table("actors").column("birth_date").format.pattern == "%Y-%m-%d"
     assert films.column("box_office").value_type == "number"
@@ -98,3 +98,12 @@ def test_unreachable_database_is_a_transient_error() -> None:
     with pytest.raises(ObservationFailed) as info:
         observe(engine)
     assert is_retryable(info.value)
+
+
+def test_dates_keep_the_tables_day_padding() -> None:
+    """Issue 12: '4 August 1983' in the table means new dates are written '%-d %B %Y', not '04 ...'."""
+    from text2db.planner.formats import _padding
+
+    assert _padding("%d %B %Y", ["4 August 1983", "12 May 1990", "1 June 2001"]) == "%-d %B %Y"
+    assert _padding("%d %B %Y", ["04 August 1983", "12 May 1990"]) == "%d %B %Y"
+    assert _padding("%Y-%m-%d", ["2001-02-03"]) == "%Y-%m-%d"
