@@ -75,7 +75,7 @@ def llm_examples(settings: Settings) -> list[Example]:
     return [Example(r["question"], r["context"], r["start"], r["end"], "llm") for r in rows]
 
 
-TEACHER = {"llm_mode": "choose", "accept_threshold": 0.9, "llm_for_missing": True, "record_llm_labels": True, "llm_calls_per_document": 4,
+TEACHER = {"llm_mode": "choose", "plan_reader": False, "accept_threshold": 0.9, "llm_for_missing": True, "record_llm_labels": True, "llm_calls_per_document": 4,
            "use_trained_model": False}
 
 
