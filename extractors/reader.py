@@ -35,6 +35,7 @@ NEGATION = re.compile(r"\b(?:not|no|never|n't|non|without|isn't|aren't|doesn't|d
 NUMBER = re.compile(r"(?<![\w.-])[-+]?\d[\d,]*(?:\.\d+)?(?![-/]\w)(?!\d)(?:\s*(?:thousand|million|billion|bn|k)\b)?"
                     r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
 CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
+SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a cue word (cost, not quality)
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
              "or", "s", "e")
 
@@ -109,9 +110,12 @@ class Reader:
     columns: list[ColumnView]
     semantic: bool = True
     _sentences: list[tuple[int, int]] = field(default_factory=list)
+    _short: bool = True
 
     def __post_init__(self) -> None:
         self._sentences = [(a, b) for a, b, seg in self.parsed.sentences() if seg == self.entity.segment]
+        a, b = self._bounds()
+        self._short = b - a <= SHORT_SEGMENT
 
     def read(self) -> list[Candidate]:
         scored = [s for col in self.columns for s in self._candidates(col)]
@@ -226,7 +230,7 @@ class Reader:
     def _score(self, col: ColumnView, span: ts.Span) -> float:
         lexical, window = self._cue(col, span)
         score = 0.55 * lexical
-        if self.semantic and window.strip():
+        if self.semantic and window.strip() and (lexical > 0 or self._short):  # long articles: cue-bearing spans only
             score += 0.45 * max(0.0, self._similarity(col.phrase, window) - 0.15) / 0.6
         if not col.numeric:
             upper = span.text[:1].isupper() or span.text[:1].isdigit()
