@@ -82,7 +82,7 @@ def dlq_list(
     from text2db.consumers.deadletter import list_dead_letters
 
     letters = list_dead_letters(get_settings(), reason, _parse_since(since))
-    table = Table("failed at", "stage", "error", "reason", "source", "document", "attempts")
+    table = Table("failed at", "stage", "error", "reason", "source", "document", "attempts")  # one row per record
     for letter in letters:
         table.add_row(
             letter.failed_at.strftime("%Y-%m-%d %H:%M:%S"), letter.stage, letter.error_class, letter.reason[:80],
@@ -98,7 +98,8 @@ def dlq_replay(
     since: Annotated[str | None, typer.Option(help="Only letters that failed at/after this ISO time.")] = None,
     dry_run: Annotated[bool, typer.Option(help="Show what would be replayed, send nothing.")] = False,
 ) -> None:
-    """Re-publish the original bytes of dead letters to their source topic."""
+    """Re-publish the original bytes of dead letters to their source topic, once per record: a
+    record replayed and not failed since is not sent again."""
     from text2db.consumers.deadletter import list_dead_letters, replay
 
     settings = get_settings()

@@ -40,12 +40,16 @@ def _decode(raw: bytes | None, model: type[R], schema: str, max_bytes: int) -> R
         payload = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _invalid(MALFORMED_JSON, f"{exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:  # b'{"a":' * 5000: valid-looking JSON nested past the parser's stack
+        raise _invalid(MALFORMED_JSON, "nested too deeply to parse") from None
     if not isinstance(payload, dict):
         raise _invalid(MALFORMED_JSON, f"expected a JSON object, got {type(payload).__name__}")
     if payload.get("schema") != schema:
         raise _invalid(UNKNOWN_SCHEMA, f"schema {payload.get('schema')!r}, this consumer reads {schema!r}")
     try:
         return model.model_validate(payload)
+    except RecursionError:  # a valid envelope whose free-form field (`source`) nests too deeply
+        raise _invalid(INVALID_RECORD, "nested too deeply to validate") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

@@ -17,6 +17,10 @@ class ConsumerConfig(BaseSettings):
     heartbeat_interval_ms: int = Field(1000, description="Must stay well below session_timeout_ms.")
     max_poll_records: int = Field(100, description="One batch: one produce flush / one DB transaction.")
     poll_timeout_ms: int = Field(500, description="How long one poll waits for records.")
-    max_attempts: int = Field(4, ge=1, description="Tries of a Transient failure before dead-lettering.")
+    max_attempts: int = Field(4, ge=1, description="Quick tries of a Transient failure before the stage pauses.")
     backoff_initial_s: float = Field(0.2, description="First retry delay; doubles each try.")
     backoff_max_s: float = Field(5.0, description="Cap of the retry delay.")
+    pause_initial_s: float = Field(1.0, description="First wait of a stage paused by an outage; doubles each try.")
+    pause_max_s: float = Field(
+        30.0, description="Cap of a paused stage's wait; stays well below max_poll_interval_ms so it keeps its group."
+    )

@@ -1,8 +1,11 @@
 """The extractor consumer: documents -> extractions, keyed by document id.
 
-Per record: decode -> extract (retried when Transient) -> produce the extraction, or the dead
-letter. Per batch: wait until every produce is acknowledged by all replicas, then the loop
-commits. Nothing is committed that is not durable downstream."""
+Per record: decode -> extract (a few quick tries when Transient) -> produce the extraction, or
+the dead letter when the failure is Terminal. Per batch: wait until every produce is
+acknowledged by all replicas, then the loop commits. Nothing is committed that is not durable
+downstream. A Transient failure that outlasts the quick tries (database, broker or LLM away)
+blocks the stage: the records before it are made durable and committed, the rest wait for the
+loop's pause (StageBlocked), none of them is dead-lettered."""
 
 from __future__ import annotations
 
@@ -18,10 +21,10 @@ from text2db.consumers import loop, metrics
 from text2db.consumers.codec import decode_document
 from text2db.consumers.configuration import ConsumerConfig
 from text2db.consumers.deadletter import DeadLetterWriter
-from text2db.consumers.exceptions import DeliveryFailed
+from text2db.consumers.exceptions import DeliveryFailed, StageBlocked
 from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer
 from text2db.consumers.retry import Failed, call_with_retries
-from text2db.errors import InvalidMessage
+from text2db.errors import is_retryable
 from text2db.schemas.events import DocumentEvent, ExtractionEvent, dump
 from text2db.schemas.stages import ExtractStage
 
@@ -39,17 +42,30 @@ class ExtractorWorker:
         self.topic = settings.topics["extractions"]
 
     def handle_batch(self, records: Sequence[ConsumerRecord]) -> None:
-        deliveries = [self.process(record) for record in records]
+        deliveries: list[FutureRecordMetadata] = []
+        for index, record in enumerate(records):
+            try:
+                deliveries.append(self.process(record))
+            except Exception as exc:  # noqa: BLE001 - classified: an outage blocks, the rest is poison
+                if not is_retryable(exc):
+                    deliveries.append(self.dead_letters.send(record, STAGE, exc))
+                    continue
+                await_delivery(self.producer, deliveries)  # the head is durable: the loop commits it
+                raise StageBlocked(f"extract blocked at {record.topic}[{record.partition}]@{record.offset}: "
+                                   f"{type(exc).__name__}: {exc}", durable=index) from exc
         await_delivery(self.producer, deliveries)
 
     def process(self, record: ConsumerRecord) -> FutureRecordMetadata:
+        """Produce the record's extraction (or its dead letter); raises only what is Transient."""
         try:
             document = decode_document(record.value, self.settings.max_document_bytes)
-        except InvalidMessage as exc:
+        except Exception as exc:  # noqa: BLE001 - poison of any shape is dead-lettered, never a crash
             return self.dead_letters.send(record, "decode", exc)
         try:
             extraction = call_with_retries(lambda: self.extract(document), self.config, self._count_retry)
         except Failed as failed:
+            if is_retryable(failed.cause):
+                raise failed.cause from None
             return self.dead_letters.send(
                 record, STAGE, failed.cause, failed.attempts, job=document.job, document_id=document.document_id
             )

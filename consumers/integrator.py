@@ -1,14 +1,20 @@
 """The integrator consumer: a batch of extractions -> one database transaction per plan.
 
-Per batch: decode (dead-letter what does not validate) -> apply each (job, plan version) group
-with IntegrateStage.apply, retried when Transient -> when a group fails Terminally, apply its
-events one by one so only the bad ones are dead-lettered -> wait for the dead letters -> the
-loop commits the offsets."""
+Per batch: decode (what does not validate becomes a dead letter) -> apply each (job, plan
+version) group with IntegrateStage.apply, a few quick tries when Transient -> when a group fails
+Terminally, apply its events one by one so only the bad ones become dead letters -> send the
+dead letters and wait for them -> the loop commits the offsets.
+
+A Transient failure that outlasts the quick tries (the database away) blocks the whole batch
+(StageBlocked): nothing is dead-lettered, the loop rewinds and pauses, and the groups already
+applied are applied again later (idempotent upserts). Dead letters are sent only once the batch
+went through, so a batch retried after a pause never dead-letters its poison twice."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from kafka import KafkaProducer
 from kafka.consumer.fetcher import ConsumerRecord
@@ -19,17 +25,29 @@ from text2db.consumers import loop, metrics
 from text2db.consumers.codec import decode_extraction
 from text2db.consumers.configuration import ConsumerConfig
 from text2db.consumers.deadletter import DeadLetterWriter
+from text2db.consumers.exceptions import StageBlocked
 from text2db.consumers.extractor import await_delivery
 from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer
 from text2db.consumers.retry import Failed, call_with_retries
-from text2db.errors import InvalidMessage, is_retryable
-from text2db.schemas.events import ExtractionEvent
+from text2db.errors import is_retryable
+from text2db.schemas.events import ExtractionEvent, Stage
 from text2db.schemas.rows import ApplyReport
 from text2db.schemas.stages import IntegrateStage
 
 IntegratorFor = Callable[[str, int], IntegrateStage]  # (job, plan_version) -> stage
 STAGE = "integrate"
 Decoded = tuple[ConsumerRecord, ExtractionEvent]
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A dead letter decided during a batch, sent only once the whole batch went through."""
+
+    record: ConsumerRecord
+    stage: Stage
+    cause: BaseException
+    attempts: int = 1
+    event: ExtractionEvent | None = None
 
 
 class IntegratorWorker:
@@ -42,34 +60,50 @@ class IntegratorWorker:
         self.report = ApplyReport()  # everything this worker applied, for the demo and metrics
 
     def handle_batch(self, records: Sequence[ConsumerRecord]) -> None:
-        deliveries: list[FutureRecordMetadata] = []
+        letters: list[Letter] = []
         groups: dict[tuple[str, int], list[Decoded]] = defaultdict(list)
         for record in records:
             try:
                 event = decode_extraction(record.value, self.settings.max_document_bytes)
-            except InvalidMessage as exc:
-                deliveries.append(self.dead_letters.send(record, "decode", exc))
+            except Exception as exc:  # noqa: BLE001 - poison of any shape is dead-lettered, never a crash
+                letters.append(Letter(record, "decode", exc))
                 continue
             groups[(event.job, event.plan_version)].append((record, event))
         for (job, version), items in groups.items():
-            deliveries += self.apply_group(job, version, items)
+            letters += self.apply_group(job, version, items)
+        deliveries: list[FutureRecordMetadata] = []
+        for letter in letters:
+            event = letter.event
+            deliveries.append(self.dead_letters.send(
+                letter.record, letter.stage, letter.cause, letter.attempts,
+                job=event.job if event else None, document_id=event.document_id if event else None,
+            ))
         await_delivery(self.producer, deliveries)
 
-    def apply_group(self, job: str, version: int, items: list[Decoded]) -> list[FutureRecordMetadata]:
+    def apply_group(self, job: str, version: int, items: list[Decoded]) -> list[Letter]:
+        """Apply one plan's events; returns the Terminal failures to dead-letter."""
         try:
             self._apply(job, version, [event for _, event in items])
             return []
         except Failed as failed:
-            if is_retryable(failed.cause) or len(items) == 1:  # retries exhausted: the DB is away
-                return [self._dead_letter(record, event, failed) for record, event in items]
+            self._raise_if_blocked(failed)
+            if len(items) == 1:
+                return [Letter(items[0][0], STAGE, failed.cause, failed.attempts, items[0][1])]
         # A Terminal failure of the batch: find the bad events by applying them one by one.
-        deliveries = []
+        letters: list[Letter] = []
         for record, event in items:
             try:
                 self._apply(job, version, [event])
             except Failed as failed:
-                deliveries.append(self._dead_letter(record, event, failed))
-        return deliveries
+                self._raise_if_blocked(failed)
+                letters.append(Letter(record, STAGE, failed.cause, failed.attempts, event))
+        return letters
+
+    @staticmethod
+    def _raise_if_blocked(failed: Failed) -> None:
+        """The quick tries are spent and the cause is Transient: an outage, not bad input."""
+        if is_retryable(failed.cause):
+            raise StageBlocked(f"integrate blocked: {type(failed.cause).__name__}: {failed.cause}") from failed.cause
 
     def _apply(self, job: str, version: int, events: list[ExtractionEvent]) -> None:
         def apply() -> ApplyReport:
@@ -78,11 +112,6 @@ class IntegratorWorker:
         report = call_with_retries(apply, self.config, lambda _: metrics.RETRIES.labels(stage=STAGE).inc())
         self.report.merge(report)
         metrics.PRODUCED.labels(stage=STAGE).inc(len(events))
-
-    def _dead_letter(self, record: ConsumerRecord, event: ExtractionEvent, failed: Failed) -> FutureRecordMetadata:
-        return self.dead_letters.send(
-            record, STAGE, failed.cause, failed.attempts, job=event.job, document_id=event.document_id
-        )
 
 
 def run_integrator(

@@ -1,6 +1,11 @@
 """The consume loop every stage shares: poll a batch -> the stage makes its output durable
 (produced with acks=all, or committed in the database; dead letters likewise) -> commit the
-batch's offsets. A crash between the two redelivers the batch; idempotent writes absorb it."""
+batch's offsets. A crash between the two redelivers the batch; idempotent writes absorb it.
+
+When a batch cannot be made durable (a dependency away, a produce not acknowledged, any error
+leaving the stage), the loop commits only the head the stage reports durable, rewinds the
+rest and pauses with capped backoff (consumers/pause.py): nothing is dead-lettered for an
+outage and no exception ends the process, so a poison record can never crash-loop a stage."""
 
 from __future__ import annotations
 
@@ -18,7 +23,9 @@ from kafka.structs import OffsetAndMetadata
 
 from text2db.consumers import metrics
 from text2db.consumers.configuration import ConsumerConfig
-from text2db.errors import Transient
+from text2db.consumers.exceptions import StageBlocked
+from text2db.consumers.pause import Pause
+from text2db.errors import is_retryable
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +43,10 @@ class StopFlag:
 
     def is_set(self) -> bool:
         return self._event.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep `seconds` unless stopped first (a paused stage still stops at once); True if stopped."""
+        return self._event.wait(seconds)
 
     def install_signal_handlers(self) -> "StopFlag":
         signal.signal(signal.SIGTERM, self.set)
@@ -62,6 +73,7 @@ def run(
 ) -> int:
     """Run until stopped or a limit is reached; returns the number of records processed."""
     stop = stop or StopFlag()
+    pause = Pause(stage, config, stop.wait)
     processed, last_activity, empty_polls = 0, time.monotonic(), 0
     try:
         while not stop.is_set():
@@ -79,15 +91,20 @@ def run(
                 if limits.until_caught_up and empty_polls >= 2 and _caught_up(consumer):
                     break
                 continue
-            if not _handle(consumer, handle_batch, records, config):
+            durable, blocked = _handle(consumer, handle_batch, records)
+            if durable:
+                _commit(consumer, durable, stage)
+                metrics.CONSUMED.labels(stage=stage).inc(len(durable))
+                processed += len(durable)
+                last_activity = time.monotonic()
+            if blocked is not None:
+                pause.wait(blocked)
                 continue
-            _commit(consumer, records, stage)
-            metrics.CONSUMED.labels(stage=stage).inc(len(records))
-            processed += len(records)
-            last_activity = time.monotonic()
+            pause.resume()
             if limits.max_messages is not None and processed >= limits.max_messages:
                 break
     finally:
+        metrics.PAUSED.labels(stage=stage).set(0)
         consumer.close()  # leaves the group so the partitions move at once
     return processed
 
@@ -102,17 +119,34 @@ def _poll(consumer: KafkaConsumer, config: ConsumerConfig, room: int) -> list[Co
     return [record for batch in polled.values() for record in batch]
 
 
-def _handle(consumer: KafkaConsumer, handle_batch: BatchHandler, records: list[ConsumerRecord], config: ConsumerConfig) -> bool:
-    """Process a batch; when its output could not be made durable, rewind so it runs again."""
+def _handle(
+    consumer: KafkaConsumer, handle_batch: BatchHandler, records: list[ConsumerRecord]
+) -> tuple[list[ConsumerRecord], Exception | None]:
+    """Process a batch -> (the records whose output is durable, the error that stopped the rest).
+
+    Whatever leaves the stage rewinds the records not known durable, so they run again after the
+    pause: a Transient error (StageBlocked, DeliveryFailed, a driver error) is expected to clear;
+    anything else is a stage bug, logged with its traceback, and retried rather than crashing
+    the process into a restart loop that would re-send the batch's output each time."""
     try:
         handle_batch(records)
-        return True
-    except (Transient, KafkaError) as exc:
-        log.warning("batch of %d not durable (%s); rewinding to retry it", len(records), exc)
-        for tp, first in _first_offsets(records).items():
+        return records, None
+    except Exception as exc:  # noqa: BLE001 - the loop must survive every error of a stage
+        done = exc.durable if isinstance(exc, StageBlocked) else 0
+        if is_retryable(exc):
+            log.warning("batch of %d: %d durable, rewinding the rest (%s: %s)", len(records), done, type(exc).__name__, exc)
+        else:
+            log.exception("batch of %d failed outside the stage's error handling; rewinding it", len(records))
+        _rewind(consumer, records[done:])
+        return records[:done], exc
+
+
+def _rewind(consumer: KafkaConsumer, records: Sequence[ConsumerRecord]) -> None:
+    """Seek each partition (still ours) back to its first record not yet durable."""
+    assigned = consumer.assignment()
+    for tp, first in _first_offsets(records).items():
+        if tp in assigned:
             consumer.seek(tp, first)
-        time.sleep(config.backoff_max_s)
-        return False
 
 
 def _first_offsets(records: Sequence[ConsumerRecord]) -> dict[TopicPartition, int]:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 DOCUMENT_V1 = "text2db.document.v1"
 EXTRACTION_V1 = "text2db.extraction.v1"
 DEADLETTER_V1 = "text2db.deadletter.v1"
+REPLAY_V1 = "text2db.replay.v1"
 
 Scalar = str | int | float | bool | None
 
@@ -133,8 +134,17 @@ class DeadLetter(_Record):
     job: str | None = None
     document_id: str | None = None
     failed_at: datetime = Field(default_factory=utcnow)
+    # The record's first coordinates ("topic/partition/offset") across replays, and the replay
+    # that re-sent it: a letter failing again after replay R answers R (see ReplayMarker).
+    origin: str | None = None
+    after_replay: str | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @property
+    def origin_id(self) -> str:
+        """One id per original record, however often it was dead-lettered or replayed."""
+        return self.origin or f"{self.source_topic}/{self.partition}/{self.offset}"
 
     @field_validator("reason")
     @classmethod
@@ -150,6 +160,18 @@ class DeadLetter(_Record):
 
     def original_key(self) -> bytes | None:
         return None if self.key_b64 is None else base64.b64decode(self.key_b64)
+
+
+class ReplayMarker(_Record):
+    """Written to the dead-letter topic when `dlq replay` re-sends a letter's record: until a
+    letter answers this replay (fails again), the record is in flight and not replayed twice."""
+
+    schema_: Literal["text2db.replay.v1"] = Field(REPLAY_V1, alias="schema")
+    origin: str
+    replay_id: str
+    replayed_at: datetime = Field(default_factory=utcnow)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 def dump(record: BaseModel) -> bytes:

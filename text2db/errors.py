@@ -1,11 +1,17 @@
 """Error taxonomy shared by every stage.
 
-Retry logic checks the type, never the message: a `Transient` error is retried with backoff
-and then dead-lettered; a `Terminal` error is dead-lettered at once. Every error says what
-the operator should do next (`hint`).
+Retry logic checks the type, never the message: a `Transient` error pauses the stage (its
+offsets stay uncommitted, it backs off and tries again until the dependency is back); a
+`Terminal` error is dead-lettered at once. Every error says what the operator should do next
+(`hint`).
+
+`Transient` and `Terminal` are exception classes (not plain mixins) so `except Transient:`
+works: a plain class in an `except` tuple turns every exception into a TypeError (issue 13).
 """
 
 from __future__ import annotations
+
+import sys
 
 
 class Text2DbError(Exception):
@@ -24,21 +30,48 @@ class Text2DbError(Exception):
         return f"{text} ({self.hint})" if self.hint else text
 
 
-class Transient:
+class Transient(Exception):
     """Mixin: the same input may succeed later (broker or database away, timeout)."""
 
     retryable = True
 
 
-class Terminal:
+class Terminal(Exception):
     """Mixin: the same input will always fail (malformed, invalid, violates a check)."""
 
     retryable = False
 
 
 def is_retryable(exc: BaseException) -> bool:
-    """Classify any exception; unknown exceptions are terminal so poison never loops."""
-    return bool(getattr(exc, "retryable", False))
+    """Classify any exception by its type; unknown exceptions are terminal so poison never loops.
+
+    Our own errors say it (`retryable`). Driver errors raised before any stage could translate
+    them (a plan loaded while PostgreSQL restarts, a broker timeout, an LLM server away) are
+    recognised here, in one place, so no stage dead-letters an outage as if the input were bad."""
+    flag = getattr(exc, "retryable", None)
+    if isinstance(flag, bool):
+        return flag
+    return _foreign_transient(exc)
+
+
+def _foreign_transient(exc: BaseException) -> bool:
+    if isinstance(exc, (ConnectionError, TimeoutError)):
+        return True
+    kafka_errors = sys.modules.get("kafka.errors")
+    if kafka_errors is not None and isinstance(exc, kafka_errors.KafkaError):
+        return bool(getattr(exc, "retriable", False)) or isinstance(exc, kafka_errors.BrokerNotAvailableError)
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    if sa_exc is not None:
+        if isinstance(exc, (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.DisconnectionError, sa_exc.TimeoutError)):
+            return True
+        if isinstance(exc, sa_exc.DBAPIError) and exc.connection_invalidated:
+            return True
+    openai = sys.modules.get("openai")
+    if openai is not None and isinstance(
+        exc, (openai.APIConnectionError, openai.APITimeoutError, openai.RateLimitError, openai.InternalServerError)
+    ):
+        return True
+    return False
 
 
 class ConfigError(Text2DbError, Terminal):

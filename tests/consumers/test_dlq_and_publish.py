@@ -8,45 +8,58 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fakes import FAST, WordCountExtractor, count_rows
+from fakes import FAST, RejectedRow, WordCountExtractor, count_rows
 
 from text2db.consumers.deadletter import list_dead_letters, replay
 from text2db.consumers.extractor import run_extractor
 from text2db.consumers.integrator import run_integrator
 from text2db.consumers.loop import Limits
 from text2db.consumers.publish import collect_documents, publish
-from text2db.errors import ServiceUnavailable
 from text2db.schemas.events import DocumentEvent
 
 CAUGHT_UP = Limits(until_caught_up=True, idle_timeout_s=30)
 TEXT2DB = Path(sys.executable).with_name("text2db")
 
 
-class OutageExtractor(WordCountExtractor):
-    """Fails Transiently while `down`: retries are exhausted and the documents dead-lettered."""
+class BrokenExtractor(WordCountExtractor):
+    """Refuses every document (Terminal) while `broken`: a bug fixed later, then replayed."""
 
-    down = True
+    broken = True
 
     def extract(self, document: DocumentEvent):
-        if self.down:
-            raise ServiceUnavailable("model server away")
+        if self.broken:
+            raise RejectedRow(f"extractor bug on {document.document_id}")
         return super().extract(document)
 
 
-def test_replay_after_an_outage(kafka_settings, kafka_names, fake_integrator, pg_engine) -> None:
+def test_replay_is_idempotent_and_recovers_after_the_fix(kafka_settings, kafka_names, fake_integrator, pg_engine) -> None:
+    # issue 13 item 7: replaying twice without a fix doubled the letters (18 -> 36 -> 72).
     docs = [DocumentEvent(job="fake", document_id=f"doc-{i}", text=f"text {i}") for i in range(5)]
     publish(kafka_settings, docs)
-    extractor = OutageExtractor()
-    run_extractor(kafka_settings, kafka_names.group("x"), lambda j, v: extractor, FAST, CAUGHT_UP)
-    letters = list_dead_letters(kafka_settings, reason="ServiceUnavailable")
-    assert sorted(letter.document_id for letter in letters) == [d.document_id for d in docs]
-    assert all(letter.retryable and letter.attempts == FAST.max_attempts for letter in letters)
+    extractor = BrokenExtractor()
 
-    extractor.down = False
-    assert replay(kafka_settings, letters) == 5
-    run_extractor(kafka_settings, kafka_names.group("x"), lambda j, v: extractor, FAST, CAUGHT_UP)
+    def extract() -> None:
+        run_extractor(kafka_settings, kafka_names.group("x"), lambda j, v: extractor, FAST, CAUGHT_UP)
+
+    extract()
+    letters = list_dead_letters(kafka_settings, reason="RejectedRow")
+    assert sorted(letter.document_id for letter in letters) == [d.document_id for d in docs]
+    assert all(not letter.retryable and letter.attempts == 1 for letter in letters)
+
+    assert replay(kafka_settings, letters + letters) == 5  # the same letter twice is sent once
+    assert replay(kafka_settings, list_dead_letters(kafka_settings)) == 0  # in flight: nothing to send again
+    extract()  # still broken: each record fails again and answers its replay
+    assert len(list_dead_letters(kafka_settings)) == 5
+    assert replay(kafka_settings, list_dead_letters(kafka_settings)) == 5
+    extract()
+    assert len(list_dead_letters(kafka_settings, include_in_flight=True)) == 5  # not 20
+
+    extractor.broken = False
+    assert replay(kafka_settings, list_dead_letters(kafka_settings)) == 5
+    extract()
     run_integrator(kafka_settings, kafka_names.group("i"), lambda j, v: fake_integrator, FAST, CAUGHT_UP)
     assert count_rows(pg_engine) == {d.document_id: 1 for d in docs}
+    assert list_dead_letters(kafka_settings) == []  # replayed and not failed since
 
 
 def test_publishing_the_same_files_twice_gives_the_same_ids(tmp_path: Path) -> None:
