@@ -140,7 +140,8 @@ def _with_llm(engine: Engine, instruction: str, job: str, settings: Settings, ll
     tried.append(planner.name)
     for revision in range(max_revisions + 1):
         try:
-            drafted: Drafted = planner.plan(instruction, observation, job, feedback)
+            drafted: Drafted = planner.plan(instruction, observation, job, feedback, documents=documents,
+                                            known_keys=known_keys)
         except LlmPlanningFailed as exc:  # the endpoint failed: asking again costs another timeout
             notes.append(f"LLM planner failed ({exc}); the rule planner planned instead")
             return passable

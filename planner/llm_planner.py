@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -17,21 +18,25 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from text2db.config import Settings
 from text2db.planner import instruction as ins
 from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed, PlanningFailed
-from text2db.planner.lexicon import entity_of, meaning_of, words
 from text2db.planner.names import read_name
-from text2db.planner.rules import Drafted, column_plan, key_for, new_column_plan, parent_plans
+from text2db.planner.rules import Decided, Drafted, plan_with_rules
 from text2db.schemas.observation import Observation
-from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, TaskType, ValueType
+from text2db.schemas.plan import NEW_IDENTIFIER, TaskType, ValueType
+
+DOCUMENT_CHARS = 600  # of the first documents, shown so the model sees what the texts are about
+SQL_WORDS: dict[str, str] = {"integer": "INTEGER", "number": "REAL", "year": "INTEGER", "boolean": "BOOLEAN"}
 
 SYSTEM = (
     "You turn a user's instruction about a database into a JSON extraction plan. Use only table and column "
     "names from the schema. Answer with one JSON object and nothing else:\n"
     '{"task_type": "data_infilling" | "row_population" | "column_addition", "table": "<table>", '
     '"columns": ["<existing columns to fill>"], "new_column": null | {"name": "<snake_case>", '
-    '"value_type": "text" | "integer" | "number" | "date" | "year" | "boolean", "date_pattern": null | "<strftime>", '
-    '"question": "<what the value is>"}, "only_existing_rows": false}\n'
+    '"value_type": "text" | "integer" | "number" | "date" | "year" | "boolean", '
+    '"question": "<what the value is>"}}\n'
     "data_infilling fills empty cells of existing rows; row_population adds rows for entities in the documents; "
-    "column_addition adds the new column. Never output SQL."
+    "column_addition adds the new column. Choose the table the documents' entities belong in (a table that "
+    "references another is usually the one rows are added to). List the columns the instruction asks for; when it "
+    "names none, list every column the task needs. Never output SQL."
 )
 
 
@@ -77,8 +82,49 @@ def parse_draft(content: str) -> LlmDraft:
         raise LlmPlanInvalid(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
 
 
+def draft_schema(observation: Observation) -> dict[str, Any]:
+    """The JSON schema the server constrains the answer to: tables and columns as enums of the
+    observed names, so a small model cannot invent an identifier."""
+    columns = sorted({c.name for t in observation.tables for c in t.columns})
+    return {
+        "type": "object",
+        "properties": {
+            "task_type": {"type": "string", "enum": ["data_infilling", "row_population", "column_addition"]},
+            "table": {"type": "string", "enum": list(observation.table_names)},
+            "columns": {"type": "array", "items": {"type": "string", "enum": columns}, "maxItems": max(len(columns), 1)},
+            "new_column": {"anyOf": [{"type": "null"}, {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,40}$"},
+                    "value_type": {"type": "string", "enum": ["text", "integer", "number", "date", "year", "boolean"]},
+                    "question": {"type": "string", "maxLength": 120},
+                },
+                "required": ["name", "value_type", "question"],
+            }]},
+        },
+        "required": ["task_type", "table", "columns", "new_column"],
+    }
+
+
+def documents_excerpt(documents: Sequence[str], chars: int = DOCUMENT_CHARS) -> str:
+    """The start of the first documents: enough for the model to see what the texts are about."""
+    shown, left = [], chars
+    for doc in documents[:3]:
+        if left <= 80:
+            break
+        piece = " ".join(doc.split())[:left]
+        shown.append(f"- {piece}")
+        left -= len(piece)
+    return "\n".join(shown)
+
+
 class LlmPlanner:
-    """One planner per process; `client` may be injected (tests, shared clients)."""
+    """One planner per process; `client` may be injected (tests, shared clients).
+
+    The model decides what the wording leaves open (which table, which task, which columns a
+    description means, the column to add); the rule planner's machinery builds the plan from
+    those decisions, so types, formats, label sets, keys and foreign-key links come from the
+    observation exactly as in the rule planner, and explicit wording the rules read wins."""
 
     def __init__(self, settings: Settings, client: Any = None) -> None:
         if client is None:
@@ -92,15 +138,19 @@ class LlmPlanner:
         self.settings = settings
         self.name = f"llm:{settings.llm_model}"
 
-    def ask(self, instruction: str, observation: Observation, feedback: str = "") -> LlmDraft:
-        user = f"Schema:\n{schema_summary(observation)}\n\nInstruction:\n{instruction}\n"
+    def ask(self, instruction: str, observation: Observation, feedback: str = "",
+            documents: Sequence[str] = ()) -> LlmDraft:
+        user = f"Schema:\n{schema_summary(observation)}\n\n"
+        if documents:
+            user += f"The documents to read begin:\n{documents_excerpt(documents)}\n\n"
+        user += f"Instruction:\n{instruction}\n"
         if feedback:
             user += f"\nYour previous plan failed these checks; fix them:\n{feedback}\n"
         try:
             response = self.client.chat.completions.create(
                 model=self.settings.llm_model,
                 messages=[{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}],
-                response_format={"type": "json_object"},
+                response_format={"type": "json_object", "schema": draft_schema(observation)},
                 temperature=0,
                 max_tokens=400,
             )
@@ -109,65 +159,44 @@ class LlmPlanner:
             raise LlmPlanningFailed(f"LLM call failed: {exc.__class__.__name__}: {exc}") from exc
         return parse_draft(content)
 
-    def plan(self, instruction: str, observation: Observation, job: str, feedback: str = "") -> Drafted:
-        draft = self.ask(instruction, observation, feedback)
-        notes: list[str] = []
-        return Drafted(build_plan(draft, instruction, observation, job, self.name, notes), notes)
+    def plan(self, instruction: str, observation: Observation, job: str, feedback: str = "",
+             documents: Sequence[str] = (), known_keys: dict[str, list[str]] | None = None) -> Drafted:
+        draft = self.ask(instruction, observation, feedback, documents)
+        return build_plan(draft, instruction, observation, job, self.name, documents=documents, known_keys=known_keys)
 
 
-def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str,
-               notes: list[str] | None = None) -> Plan:
-    """The Plan for a validated draft. Where the instruction states the task type or a
-    restriction to existing rows in words the rules know, the words win over the model."""
-    notes = notes if notes is not None else []
-    stated = ins.explicit_task_type(instruction)
-    if stated == "column_addition" and draft.new_column is None:
-        raise LlmPlanInvalid("the instruction adds a column, but the plan declares no new_column")
-    if stated is not None and stated != draft.task_type:
-        notes.append(f"the LLM planned {draft.task_type}; the instruction says {stated}")
-        draft = draft.model_copy(update={"task_type": stated})
-    draft = draft.model_copy(update={"only_existing_rows": ins.only_existing_rows(instruction, draft.task_type)})
-    try:
-        return _build(draft, instruction, observation, job, planner)
-    except ValidationError as exc:  # e.g. a column listed twice: the model's answer, not our bug
-        raise LlmPlanInvalid(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
-
-
-def _build(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str) -> Plan:
+def decided_of(draft: LlmDraft, observation: Observation, by: str) -> Decided:
+    """The model's draft as decisions for the rule planner; unknown names are refused here so
+    the model hears about them in its feedback."""
     if not observation.has_table(draft.table):
         raise LlmPlanInvalid(f"the LLM chose table {draft.table!r}, which does not exist")
     table = observation.table(draft.table)
+    unknown = [c for c in draft.columns if not table.has_column(c)]
+    if unknown:  # a server that does not enforce the schema's enums
+        raise LlmPlanInvalid(f"table {table.name!r} has no column(s) {', '.join(unknown)}")
+    new = None
+    if draft.new_column is not None and not NEW_IDENTIFIER.match(draft.new_column.name):
+        raise LlmPlanInvalid(f"new column name {draft.new_column.name!r} is not a plain identifier")
+    if draft.new_column is not None and draft.task_type == "column_addition":
+        question = draft.new_column.question or read_name(draft.new_column.name).question
+        new = ins.NewColumnRequest(name=draft.new_column.name, table=table.name, description=question,
+                                   sql_type=SQL_WORDS.get(draft.new_column.value_type))
+    elif draft.task_type == "column_addition":
+        raise LlmPlanInvalid("the plan adds a column but declares no new_column")
+    return Decided(table=table.name, operation=draft.task_type,
+                   columns=tuple(c for c in dict.fromkeys(draft.columns) if table.has_column(c)), new_column=new, by=by)
+
+
+def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str,
+               notes: list[str] | None = None, documents: Sequence[str] = (),
+               known_keys: dict[str, list[str]] | None = None) -> Drafted:
+    """The Plan for a validated draft, built by the rule planner's machinery from the model's
+    decisions (explicit wording the rules read wins over the model)."""
+    decided = decided_of(draft, observation, planner)
     try:
-        key = key_for(table, [])
-    except PlanningFailed as exc:
-        raise LlmPlanInvalid(str(exc)) from exc
-    entity, labels = entity_of(table.name)
-    fill: list[ColumnPlan] = []
-    new = draft.new_column
-    for name in dict.fromkeys(draft.columns):
-        if name in key or (new is not None and name == new.name):
-            continue
-        if table.has_column(name):
-            if not table.column(name).generated:
-                fill.append(column_plan(observation, table, table.column(name), entity, operation=draft.task_type,
-                                        instruction=instruction))
-        else:  # kept so the analyzer names it in its feedback
-            fill.append(ColumnPlan(name=name, tool="attribute", question=f"{words(name)} of the {entity}"))
-    operation = draft.task_type
-    if new is not None and table.has_column(new.name):  # "adding" an existing column: fill it instead
-        if new.name not in {c.name for c in fill} | set(key):
-            fill.append(column_plan(observation, table, table.column(new.name), entity, operation="data_infilling",
-                                    instruction=instruction))
-        operation = "data_infilling" if operation == "column_addition" else operation
-    elif new is not None and operation == "column_addition":
-        meaning = meaning_of(new.name)
-        question = new.question or (meaning.question if meaning else read_name(new.name).question)
-        fmt, value_type = ins.format_request(instruction)  # a format asked for in words wins
-        fill.append(new_column_plan(new.name, value_type or new.value_type, new.date_pattern, question, entity, table,
-                                    observation.dialect, fmt))
-    if not fill:
-        raise LlmPlanInvalid("the LLM's plan fills no column")
-    key_plans = [column_plan(observation, table, table.column(k), entity, as_key=True) for k in key]
-    target = TablePlan(table=table.name, operation=operation, entity=entity, entity_types=list(labels), key=key,
-                       columns=key_plans + fill, only_existing_rows=draft.only_existing_rows)
-    return Plan(job=job, instruction=instruction, planner=planner, tables=parent_plans(observation, target) + [target])
+        drafted = plan_with_rules(instruction, observation, job, documents=list(documents), known_keys=known_keys,
+                                  decided=decided)
+    except ValidationError as exc:  # e.g. a column listed twice: the model's answer, not our bug
+        raise LlmPlanInvalid(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
+    drafted.notes[:0] = notes or []
+    return Drafted(drafted.plan.model_copy(update={"planner": planner}), drafted.notes)

@@ -33,15 +33,30 @@ class Drafted:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Decided:
+    """What another planner (the LLM) decided for what the wording leaves open: the table when
+    the instruction names none or several, the task when it states none, the columns for
+    phrases that match no column name, the column to add when no rule reads one. Explicit
+    wording read by the rules always wins; names are checked against the observation."""
+
+    table: str | None = None
+    operation: TaskType | None = None
+    columns: tuple[str, ...] = ()
+    new_column: ins.NewColumnRequest | None = None
+    by: str = "llm"
+
+
 def plan_with_rules(instruction: str, observation: Observation, job: str, drop: Sequence[tuple[str, str]] = (),
                     add: Sequence[tuple[str, str]] = (), documents: Sequence[str] | None = None,
-                    known_keys: dict[str, list[str]] | None = None) -> Drafted:
+                    known_keys: dict[str, list[str]] | None = None, decided: Decided | None = None) -> Drafted:
     """A revision passes the analyzer's feedback as (table, column) pairs: `drop` columns it
     rejected, `add` columns inserted rows need (NOT NULL without a default).
 
     `documents` (optional) are the texts the job will read: with `known_keys` (each table's
     existing key values) they choose the table when the instruction names none, and the task
-    when the wording states neither adding rows nor filling gaps."""
+    when the wording states neither adding rows nor filling gaps. `decided` (optional) carries
+    another planner's choices for what the wording leaves open (see Decided)."""
     if not observation.tables:
         raise PlanningFailed("the target database has no tables to plan for")
     why = ins.refusal(instruction)
@@ -52,12 +67,24 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     keys = known_keys or {}
     request = ins.new_column_request(instruction, observation)
     named = ins.named_tables(instruction, observation)
+    if request is None and decided is not None and decided.new_column is not None and \
+            decided.operation == "column_addition" and ins.stated_task(instruction) is None:
+        request = decided.new_column
+        notes.append(f"{decided.by}: the instruction adds column {request.name!r}")
     if request is not None:
         table = _addition_table(request, named, observation, instruction)
         operation: TaskType = "column_addition"
     else:
-        table = _choose_table(instruction, observation, named, docs, keys, notes)
-        operation = _choose_operation(instruction, table, docs, keys, notes)
+        table = _decided_table(decided, named, observation, notes) or \
+            _choose_table(instruction, observation, named, docs, keys, notes)
+        stated = ins.stated_task(instruction)
+        if stated is None and decided is not None and decided.operation in ("row_population", "data_infilling"):
+            operation = decided.operation
+            notes.append(f"{decided.by}: the wording states no task; planned {operation}")
+        else:
+            operation = _choose_operation(instruction, table, docs, keys, notes)
+            if decided is not None and decided.operation not in (None, operation):
+                notes.append(f"{decided.by} planned {decided.operation}; the instruction says {operation}")
     only_existing = ins.only_existing_rows(instruction, operation)
     if only_existing and operation == "row_population":
         operation = "data_infilling"  # no new rows: what is left is filling the existing ones
@@ -68,7 +95,9 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         columns, operation, new = _new_column(request, instruction, table, entity, observation, notes)
         only_existing = ins.only_existing_rows(instruction, operation)
     else:
-        columns = _named_or_open_columns(instruction, table, key, operation, notes)
+        chosen = [c for c in (decided.columns if decided else ()) if table.has_column(c) and c not in key]
+        columns = _named_or_open_columns(instruction, table, key, operation, notes, chosen,
+                                         decided.by if decided else "")
     dropped = set(drop)
     columns += [c for t, c in add if t == table.name and c not in columns and c not in key]
     listed = ins.listed_labels(instruction) if not new else None
@@ -199,8 +228,24 @@ def _fillable(table: TableObservation, key: list[str]) -> list[ColumnObservation
     return [c for c in table.columns if c.name not in key and not c.generated]
 
 
+def _decided_table(decided: Decided | None, named: list[TableObservation], observation: Observation,
+                   notes: list[str]) -> TableObservation | None:
+    """The other planner's table, when it exists and the instruction names none or names it."""
+    if decided is None or not decided.table or not observation.has_table(decided.table):
+        return None
+    if named and decided.table not in {t.name for t in named}:
+        notes.append(f"{decided.by} chose table {decided.table!r}, but the instruction names "
+                     f"{', '.join(t.name for t in named)}: the named table is planned")
+        return None
+    if not named or named[0].name != decided.table:
+        notes.append(f"{decided.by}: chose table {decided.table!r}")
+    return observation.table(decided.table)
+
+
 def _named_or_open_columns(instruction: str, table: TableObservation, key: list[str], operation: TaskType,
-                           notes: list[str]) -> list[str]:
+                           notes: list[str], chosen: Sequence[str] = (), chooser: str = "") -> list[str]:
+    """The columns the instruction names; for listed phrases that name no column, the columns
+    another planner `chosen` for them; when nothing is named, what the task implies."""
     skip = set(key) | {c.name for c in table.columns if c.generated}
     found = ins.mentions(instruction, table, skip)
     named = list(dict.fromkeys(m.column for m in found))
@@ -215,6 +260,11 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             unknown.remove(item)
             named.append(match) if match not in named else None
             notes.append(f"the instruction's {item!r} read as column {match!r} (the same words)")
+    if unknown and chosen:  # phrases no column name matches: the other planner read them
+        picked = [c for c in chosen if c not in named]
+        if picked:
+            notes.append(f"{chooser} read {', '.join(map(repr, unknown))} as column(s) {', '.join(picked)}")
+            return named + picked
     for item in unknown:
         notes.append(f"the instruction asks for {item!r}, but table {table.name!r} has no such column: skipped")
     if named and not all(table.column(n).references is not None for n in named):

@@ -37,8 +37,9 @@ class Settings(BaseSettings):
     llm_api_key: str = Field("local", description="API key for the LLM endpoint (local servers ignore it).")
     llm_timeout_s: float = Field(60.0, description="Timeout of one LLM call.")
     planner_llm: Literal["first", "fallback"] = Field(
-        "fallback", description="With an LLM endpoint: 'fallback' plans with the rules and asks the LLM planner only when "
-        "they cannot plan (each LLM plan costs 10-40 s on the local model); 'first' asks the LLM planner first.")
+        "first", description="With an LLM endpoint: 'first' asks the LLM planner first (it decides what the wording "
+        "leaves open; the rule planner builds and is the fallback); 'fallback' plans with the rules and asks the LLM "
+        "planner only when they cannot plan (saves one LLM call per plan).")
     review_threshold: float = Field(0.5, description="Values with lower confidence go to review, not the table.")
 
     @property

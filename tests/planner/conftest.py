@@ -134,8 +134,8 @@ def pg_engine(pg_url: str) -> Iterator[Engine]:
 
 @pytest.fixture(scope="session")
 def measure():
-    """tests/planner/measure_plans.py (gold deltas; read by tests and measurements only)."""
-    return _load("measure_plans")
+    """benchmarks/plan_accuracy.py (gold deltas; read by tests and measurements only)."""
+    return _load("plan_accuracy", HERE.parents[1] / "benchmarks")
 
 
 @pytest.fixture

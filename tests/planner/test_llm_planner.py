@@ -37,7 +37,8 @@ def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_opena
     assert films.column("genre").labels == ["comedy", "drama", "thriller"]
     assert result.report.passed and result.report.simulation.status == "passed"
     body = server.requests[0]
-    assert body["model"] == "fake-model" and body["response_format"] == {"type": "json_object"}
+    assert body["model"] == "fake-model" and body["response_format"]["type"] == "json_object"
+    assert body["response_format"]["schema"]["properties"]["table"]["enum"] == ["actors", "directors", "films"]
     assert "table films" in body["messages"][1]["content"] and INSTRUCTION in body["messages"][1]["content"]
 
 
@@ -48,22 +49,34 @@ def test_stated_task_type_and_row_restriction_win_over_the_model(sqlite_movies: 
     films = result.plan.table("films")
     assert result.plan.planner == "llm:fake-model"
     assert films.operation == "row_population" and not films.only_existing_rows
-    assert "the LLM planned data_infilling; the instruction says row_population" in result.report.notes
+    assert "llm:fake-model planned data_infilling; the instruction says row_population" in result.report.notes
 
 
-def test_column_addition_from_the_llm(sqlite_movies: Engine, fake_openai) -> None:
+def test_explicit_wording_wins_over_a_wrong_draft(sqlite_movies: Engine, fake_openai) -> None:
     instruction = 'Add a new column "death_date" to the directors table: the date of death, as an ISO date YYYY-MM-DD.'
-    replies = [_draft(table="directors", task_type="data_infilling", columns=[]),  # no new column: refused
-               _draft(table="directors", task_type="data_infilling", columns=["death_date"],
-                      new_column={"name": "death_date", "value_type": "text", "question": "date of death"})]
-    with fake_openai(replies) as server:
+    with fake_openai([_draft(table="directors", task_type="data_infilling", columns=[])]) as server:
         result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
-    assert len(server.requests) == 2 and "declares no new_column" in server.requests[1]["messages"][1]["content"]
+    assert len(server.requests) == 1
     directors = result.plan.table("directors")
     assert result.plan.planner == "llm:fake-model" and directors.operation == "column_addition"
     new = directors.column("death_date")
     assert new.new is not None and new.value_type == "date" and new.format.pattern == "%Y-%m-%d"
     assert result.report.simulation.status == "passed"
+
+
+def test_column_addition_the_rules_cannot_read_comes_from_the_llm(sqlite_movies: Engine, fake_openai) -> None:
+    instruction = "We also want to know when each director died, kept as an ISO date YYYY-MM-DD."
+    replies = [_draft(table="directors", task_type="column_addition", columns=[]),  # no new column: refused
+               _draft(table="directors", task_type="column_addition", columns=[],
+                      new_column={"name": "death_date", "value_type": "date", "question": "date of death"})]
+    with fake_openai(replies) as server:
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+    assert len(server.requests) == 2 and "declares no new_column" in server.requests[1]["messages"][1]["content"]
+    directors = result.plan.table("directors")
+    assert directors.operation == "column_addition" and result.report.revisions == 1
+    new = directors.column("death_date")
+    assert new.new is not None and new.value_type == "date" and new.format.pattern == "%Y-%m-%d"
+    assert new.question.startswith("date of death")
 
 
 def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai) -> None:

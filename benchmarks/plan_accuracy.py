@@ -1,10 +1,14 @@
-"""Plan accuracy of the rule planner over redocred-dev and xdomain-dev (a measurement, not a test).
+"""Plan accuracy over redocred-dev and xdomain-dev, with the rule planner or the LLM planner.
 
 Compares each plan with the gold delta computed from input.sqlite / output.sqlite. Gold is
 read here only, never by planner code.
 
-    .venv/bin/python tests/planner/measure_plans.py [MISSES_SHOWN] [--full] [--no-lexicon]
-        [--dataset redocred-dev|xdomain-dev] [--no-documents]
+    .venv/bin/python benchmarks/plan_accuracy.py [MISSES_SHOWN] [--full] [--no-lexicon]
+        [--dataset redocred-dev|xdomain-dev] [--no-documents] [--llm] [--json]
+
+--llm plans LLM-first (planner_llm "first") against the local LLM (started if installed and
+not running) or TEXT2DB_LLM_BASE_URL; the rule planner is its fallback. --json prints one
+object per dataset instead of the text report.
 
 Per dataset it prints: instructions planned; task type right (the target table's); table
 right; plans whose columns include every gold column (every table the gold changed, foreign-key
@@ -21,7 +25,6 @@ planner's lexicon prior off (TEXT2DB_PLANNER_LEXICON=0).
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import re
@@ -33,7 +36,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-if "--no-lexicon" in sys.argv:
+if "--no-lexicon" in sys.argv:  # read before the planner's modules are imported
     os.environ["TEXT2DB_PLANNER_LEXICON"] = "0"
 
 from sqlalchemy import create_engine  # noqa: E402
@@ -41,7 +44,7 @@ from sqlalchemy import create_engine  # noqa: E402
 from text2db.planner.api import make_plan  # noqa: E402
 from text2db.planner.exceptions import PlanningFailed, PlanRejected  # noqa: E402
 
-BENCHMARKS = Path(__file__).resolve().parents[3] / "shared" / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 BENCH = BENCHMARKS / "redocred-dev"
 DATASETS = ("redocred-dev", "xdomain-dev")
 TASKS = {"row population": "row_population", "data infilling": "data_infilling", "column addition": "column_addition"}
@@ -147,21 +150,23 @@ def gold_label_columns(instance: Path, delta: dict[str, dict[str, list]],
     return found
 
 
-def plan_for(instance: Path, data: dict, full: bool, counts: Counter, scratch: Path, documents: bool):
+def plan_for(instance: Path, data: dict, full: bool, counts: Counter, scratch: Path, documents: bool,
+             settings=None):
+    """`settings` with an LLM endpoint plans LLM-first; None plans with the rules alone."""
     source = instance / "input.sqlite"
     if full:
         source = scratch / f"{instance.name}.sqlite"
         shutil.copy(instance / "input.sqlite", source)
     engine = create_engine(f"sqlite:///{source}")
-    kwargs = {}
-    if documents and "documents" in inspect.signature(make_plan).parameters:
-        kwargs["documents"] = [d for d in data["text"].split(SEPARATOR) if d.strip()]
+    docs = [d for d in data["text"].split(SEPARATOR) if d.strip()] if documents else None
     started = time.perf_counter()
     try:
-        result = make_plan(engine, data["instruction"], instance.name, llm=False, simulate=full, **kwargs)
+        result = make_plan(engine, data["instruction"], instance.name, settings,
+                           llm=None if settings is not None else False, simulate=full, documents=docs)
     finally:
         engine.dispose()
     counts["ms"] += int((time.perf_counter() - started) * 1000)
+    counts[f"planner {result.plan.planner}"] += 1
     if full:
         sim = result.report.simulation
         counts[f"simulation_{sim.status}"] += 1
@@ -208,14 +213,18 @@ def _fk_ok(plan, instance: Path, task: str) -> bool:
     return True
 
 
-def measure(name: str, full: bool, documents: bool, shown: int) -> None:
+def measure(name: str, full: bool, documents: bool, settings=None) -> dict:
+    """The figures for one dataset; misses name every instance whose plan is not right."""
     dataset = BENCHMARKS / name
     counts: Counter[str] = Counter()
     misses: list[str] = []
     pooled = pooled_values(dataset)
     scratch = Path(tempfile.mkdtemp(prefix="t2d-measure-"))
     planned_cols = gold_cols_total = 0
-    for instance in sorted(p for p in dataset.iterdir() if p.is_dir()):
+    instances = sorted(p for p in dataset.iterdir() if p.is_dir())
+    for number, instance in enumerate(instances, 1):
+        if settings is not None and number % 10 == 0:  # LLM planning is slow: show progress
+            print(f"  {name}: {number}/{len(instances)} planned", file=sys.stderr, flush=True)
         data = json.loads((instance / "data.json").read_text())[0]
         task = TASKS[data["task_type"]]
         delta = gold_delta(instance)
@@ -226,7 +235,7 @@ def measure(name: str, full: bool, documents: bool, shown: int) -> None:
         counts["fk_n"] += fk
         counts["label_gold"] += len(labels)
         try:
-            plan = plan_for(instance, data, full, counts, scratch, documents)
+            plan = plan_for(instance, data, full, counts, scratch, documents, settings)
         except (PlanningFailed, PlanRejected) as exc:
             misses.append(f"{instance.name}: NOT PLANNED: {str(exc)[:160]}  [{data['instruction'][:80]}]")
             gold_cols_total += sum(len(c) for c in delta.values())
@@ -262,32 +271,77 @@ def measure(name: str, full: bool, documents: bool, shown: int) -> None:
         if not (ok_task and not missing and ok_fk):
             misses.append(f"{instance.name}: task={tplan.operation if tplan else None}/{task} "
                           f"tables={list(tables)} missing={missing} fk_ok={ok_fk} extra={extra[:6]}")
-    n = counts["n"]
-    print(f"== {name} ({n} instances){'' if documents else ' without documents'}")
-    for label, key, total in (("planned", "planned", n), ("task type right", "task", n), ("table right", "table", n),
-                              ("columns include all gold", "superset", n),
-                              ("label-set columns detected", "label_hit", counts["label_gold"]),
-                              ("FK child->parent linked", "fk_ok", counts["fk_n"])):
-        print(f"  {label:28s} {counts[key]}/{total}" + (f" = {counts[key] / total:.3f}" if total else ""))
-    print(f"  classification columns outside the gold delta: label-like {counts['label_other']}, "
-          f"not label-like {counts['label_doubtful']}")
-    print(f"  planned non-key columns per instance {planned_cols / max(n, 1):.2f} (gold {gold_cols_total / max(n, 1):.2f})")
-    print(f"  make_plan {counts['ms'] / max(counts['planned'], 1):.0f} ms per instance")
-    if full:
-        print("  simulation " + ", ".join(f"{k[11:]} {v}" for k, v in sorted(counts.items()) if k.startswith("simulation_"))
-              + f"; held-out cells reproduced {counts['cells_matched']}/{counts['cells_checked']}")
     shutil.rmtree(scratch, ignore_errors=True)
-    for line in misses[:shown]:
+    n = counts["n"]
+    figures = {"dataset": name, "instances": n, "documents": documents,
+               "planner": "llm-first" if settings is not None else "rules",
+               "planned": counts["planned"], "task_right": counts["task"], "table_right": counts["table"],
+               "columns_include_gold": counts["superset"],
+               "label_columns_detected": counts["label_hit"], "label_columns_gold": counts["label_gold"],
+               "fk_linked": counts["fk_ok"], "fk_instances": counts["fk_n"],
+               "label_like_outside_gold": counts["label_other"], "not_label_like": counts["label_doubtful"],
+               "planned_columns_per_instance": round(planned_cols / max(n, 1), 2),
+               "gold_columns_per_instance": round(gold_cols_total / max(n, 1), 2),
+               "ms_per_plan": round(counts["ms"] / max(counts["planned"], 1)),
+               "plans_by_planner": {k[8:]: v for k, v in sorted(counts.items()) if k.startswith("planner ")},
+               "misses": misses}
+    if full:
+        figures["simulation"] = {k[11:]: v for k, v in sorted(counts.items()) if k.startswith("simulation_")}
+        figures["cells_reproduced"] = [counts["cells_matched"], counts["cells_checked"]]
+    return figures
+
+
+def print_figures(f: dict, shown: int) -> None:
+    n = f["instances"]
+    print(f"== {f['dataset']} ({n} instances, {f['planner']} planner){'' if f['documents'] else ' without documents'}")
+    for label, key, total in (("planned", "planned", n), ("task type right", "task_right", n),
+                              ("table right", "table_right", n), ("columns include all gold", "columns_include_gold", n),
+                              ("label-set columns detected", "label_columns_detected", f["label_columns_gold"]),
+                              ("FK child->parent linked", "fk_linked", f["fk_instances"])):
+        print(f"  {label:28s} {f[key]}/{total}" + (f" = {f[key] / total:.3f}" if total else ""))
+    print(f"  classification columns outside the gold delta: label-like {f['label_like_outside_gold']}, "
+          f"not label-like {f['not_label_like']}")
+    print(f"  planned non-key columns per instance {f['planned_columns_per_instance']:.2f} "
+          f"(gold {f['gold_columns_per_instance']:.2f})")
+    print(f"  make_plan {f['ms_per_plan']} ms per instance; plans by planner: "
+          + ", ".join(f"{k} {v}" for k, v in f["plans_by_planner"].items()))
+    if "simulation" in f:
+        print("  simulation " + ", ".join(f"{k} {v}" for k, v in f["simulation"].items())
+              + f"; held-out cells reproduced {f['cells_reproduced'][0]}/{f['cells_reproduced'][1]}")
+    for line in f["misses"][:shown]:
         print("   ", line)
 
 
+def llm_settings():
+    """Settings that plan LLM-first: TEXT2DB_LLM_BASE_URL, else the local server (started when
+    installed and not running)."""
+    from text2db.config import get_settings
+    from text2db.infra import llm as local_llm
+
+    settings = get_settings()
+    if settings.llm_base_url is None:
+        running = local_llm.status(settings)
+        url = running["base_url"] if running.get("running") else local_llm.start(settings)
+        settings = settings.model_copy(update={"llm_base_url": str(url)})
+    return settings.model_copy(update={"planner_llm": "first"})
+
+
 def main() -> None:
-    full = "--full" in sys.argv
-    documents = "--no-documents" not in sys.argv
-    shown = [a for a in sys.argv[1:] if a.isdigit()]
-    names = [sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--dataset"] or list(DATASETS)
-    for name in names:
-        measure(name, full, documents, int(shown[0]) if shown else 40)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("shown", nargs="?", type=int, default=40, help="misses shown per dataset")
+    parser.add_argument("--dataset", action="append", choices=DATASETS, help="default: both")
+    parser.add_argument("--full", action="store_true", help="with the rolled-back simulation (slower)")
+    parser.add_argument("--no-documents", action="store_true", help="plan from the instruction and schema alone")
+    parser.add_argument("--no-lexicon", action="store_true", help="switch the planner's lexicon prior off")
+    parser.add_argument("--llm", action="store_true", help="plan LLM-first (local LLM or TEXT2DB_LLM_BASE_URL)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per dataset")
+    args = parser.parse_args()
+    settings = llm_settings() if args.llm else None
+    for name in args.dataset or DATASETS:
+        figures = measure(name, args.full, not args.no_documents, settings)
+        print(json.dumps(figures)) if args.json else print_figures(figures, args.shown)
 
 
 if __name__ == "__main__":
