@@ -1,5 +1,9 @@
 """The real stages behind the consumers: plans loaded from the target database once per
-(job, version), extractors and integrators built once per plan (models load once per process)."""
+(job, version), extractors and integrators built once per plan (models load once per process).
+
+A document without a pinned version gets the job's latest plan AT THE TIME IT IS EXTRACTED: the
+latest version number is looked up per call (one indexed query), so a running extractor follows
+`text2db plan` storing version 2 without a restart (issue 13 item 6)."""
 
 from __future__ import annotations
 
@@ -7,11 +11,12 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, func, inspect, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 
 from text2db.config import Settings
-from text2db.planner.store import load_plan
+from text2db.planner.store import PlanNotFound, load_plan, plans_table
 from text2db.schemas.plan import Plan
 from text2db.schemas.stages import ExtractStage, IntegrateStage
 
@@ -28,10 +33,30 @@ class _PerPlan:
         self.lock = threading.Lock()
 
     def __call__(self, job: str, version: int | None) -> S:
+        resolved = version if version is not None else latest_version(self.engine, job)
         with self.lock:
-            if (job, version) not in self.cache:
-                self.cache[(job, version)] = self.build(load_plan(self.engine, job, version))
-            return self.cache[(job, version)]
+            if (job, resolved) not in self.cache:
+                self.cache[(job, resolved)] = self.build(load_plan(self.engine, job, resolved))
+            return self.cache[(job, resolved)]
+
+
+def latest_version(engine: Engine, job: str) -> int:
+    """The job's newest stored plan version; PlanNotFound (Terminal) when it has none.
+
+    Driver errors pass through: a database that is away is Transient (text2db.errors) and pauses
+    the stage. Only a missing plans table is told apart, because SQLite reports it as an
+    OperationalError like an outage."""
+    try:
+        with engine.connect() as conn:
+            latest = conn.execute(select(func.max(plans_table.c.version)).where(plans_table.c.job == job)).scalar()
+    except DBAPIError:
+        with engine.connect() as conn:
+            if inspect(conn).has_table(plans_table.name):
+                raise
+        latest = None
+    if latest is None:
+        raise PlanNotFound(f"no plan stored for job {job!r}")
+    return int(latest)
 
 
 def target_engine(settings: Settings) -> Engine:
