@@ -1,0 +1,52 @@
+"""The designer seam: requirement (+ optional sample documents) -> a checked SchemaDesign.
+
+With an LLM (the configured endpoint, or the local server when it runs) the LLM designs first;
+its design is parsed, repaired and validated, and when anything fails (endpoint down, no
+CREATE TABLE, validation issues left) the rule designer's design is used and the reason noted.
+Without an LLM the rule designer designs alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from text2db.config import Settings
+from text2db.designer.exceptions import DesignInvalid, LlmDesignFailed
+from text2db.designer.repair import repair
+from text2db.designer.rules import design_with_rules
+from text2db.designer.validate import checked
+from text2db.schemas.design import SchemaDesign
+
+
+def local_llm_url(settings: Settings) -> str | None:
+    """The configured endpoint, else the local server's URL when `text2db stack up --llm` runs."""
+    if settings.llm_base_url:
+        return settings.llm_base_url
+    from text2db.infra import llm as local
+
+    state = local.status(settings)
+    return str(state["base_url"]) if state.get("running") else None
+
+
+def design_schema(requirement: str, settings: Settings, llm: Any = None,
+                  documents: Sequence[str] | None = None) -> SchemaDesign:
+    """`llm`: None uses an LLM when one is configured or running; False never; an
+    OpenAI-compatible client object is used as is."""
+    notes: list[str] = []
+    client = None if llm is None or isinstance(llm, bool) else llm
+    url = None if llm is False or client is not None else local_llm_url(settings)
+    if client is not None or url:
+        from text2db.designer.llm import LlmDesigner
+
+        try:
+            designer = LlmDesigner(settings.model_copy(update={"llm_base_url": url}) if url else settings, client)
+            design = checked(repair(designer.design(requirement, list(documents or []))))
+            return design.model_copy(update={"notes": design.notes + notes})
+        except LlmDesignFailed as exc:
+            notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
+        except DesignInvalid as exc:
+            notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
+                         "the rule designer designed instead")
+    design = checked(design_with_rules(requirement))
+    return design.model_copy(update={"notes": design.notes + notes})

@@ -1,0 +1,102 @@
+"""Words to identifiers and types: singular snake_case names and the SQL type an attribute's
+name implies ("date of birth" is a DATE, "unit price" a DECIMAL, "whether paid" a BOOLEAN).
+
+Why by name: a requirement states what is stored, rarely how; the name is the evidence the
+rule designer has, and LLM designs are checked against the same table (bench: data types).
+"""
+
+from __future__ import annotations
+
+import re
+
+from text2db.schemas.design import ColumnType
+
+IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "staff": "staff",
+             "data": "data", "media": "media", "series": "series", "species": "species", "feet": "foot"}
+KEEP_S = ("ss", "us", "is", "ics", "ous")
+
+
+def singular(word: str) -> str:
+    """'categories' -> 'category', 'addresses' -> 'address', 'buses' -> 'bus'; singulars unchanged."""
+    w = word.lower()
+    if w in IRREGULAR:
+        return IRREGULAR[w]
+    if len(w) <= 3 or w.endswith(KEEP_S) or not w.endswith("s"):
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return w[:-2]
+    return w[:-1]
+
+
+def is_plural(word: str) -> bool:
+    w = word.lower()
+    return w in IRREGULAR and IRREGULAR[w] != w or singular(w) != w
+
+
+def snake(text: str) -> str:
+    """A plain lowercase identifier from words: 'Date of Birth' -> 'date_of_birth'."""
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text.strip())
+    s = re.sub(r"[^A-Za-z0-9]+", "_", s).strip("_").lower()
+    s = re.sub(r"_+", "_", s)
+    if not s:
+        return "unnamed"
+    return ("n_" + s if s[0].isdigit() else s)[:63]
+
+
+def singular_phrase(text: str) -> str:
+    """The phrase with its last word singular: 'crew members' -> 'crew member'."""
+    parts = text.split()
+    return " ".join(parts[:-1] + [singular(parts[-1])]) if parts else text
+
+
+BOOLEAN_WORDS = {"paid", "completed", "attended", "scanned", "active", "vegetarian", "verified", "approved",
+                 "available_flag", "deleted", "cancelled", "canceled", "enabled", "confirmed", "flag", "valid",
+                 "refunded", "returned_flag", "published_flag", "insured", "married", "smoker", "member_flag"}
+TEXT_NUMBERS = ("phone", "telephone", "mobile", "fax", "licence", "license", "registration", "serial", "card",
+                "account", "passport", "isbn", "social", "security", "insurance", "ticket", "flight", "seat", "tax",
+                "vat", "tracking", "plate", "postal", "zip", "bank", "iban", "identity", "id_card", "national",
+                "health", "policy", "invoice", "order_ref", "reference", "contact")
+MONEY = {"price", "cost", "amount", "salary", "fee", "fees", "balance", "budget", "premium", "revenue", "payment",
+         "wage", "income", "fare", "charge", "total", "value", "deposit", "rent", "tuition", "discount", "tax_amount",
+         "commission", "bonus", "expense", "expenses", "fine", "penalty", "paid"}
+REALS = {"weight", "height", "length", "width", "depth", "distance", "area", "load", "temperature", "percentage",
+         "percent", "ratio", "latitude", "longitude", "hours", "volume", "size", "speed", "rate", "gpa", "kg",
+         "kilograms", "km", "kilometres", "kilometers", "hectares", "metres", "meters", "tonnes", "tons", "litres",
+         "liters", "mileage_km", "bmi", "dose_mg", "average"}
+INTEGERS = {"count", "quantity", "capacity", "age", "year", "seats", "rank", "ranking", "minutes", "seconds",
+            "duration", "floor", "position", "stock", "beds", "bedrooms", "occupancy", "mileage", "credits",
+            "stars", "rating", "goals", "points", "score", "level", "days", "nights", "pages", "edition",
+            "population", "round", "minute", "order", "sequence", "seed", "grade_level", "copies", "members",
+            "episode", "season", "attendance", "views", "likes", "calories", "servings", "week", "month",
+            "semester_number", "priority_number", "confidence"}
+DATES = {"date", "birthday", "dob", "deadline", "expiry", "day", "birthdate"}
+TIMES = {"time", "timestamp", "datetime", "at", "hour"}
+
+
+def column_type(name: str) -> ColumnType:
+    """The SQL type an attribute's snake_case name implies; TEXT when nothing does."""
+    words = name.split("_")
+    last = words[-1]
+    if words[0] in ("is", "has", "whether", "can") or name in BOOLEAN_WORDS or last == "flag":
+        return "BOOLEAN"
+    if last in ("id", "identifier") or name.endswith("_id"):
+        return "INTEGER"
+    if "number" in words and words[0] in ("number", "num") or name.startswith("number_of"):
+        return "INTEGER"
+    if last in ("number", "no", "num"):
+        return "TEXT" if any(w in TEXT_NUMBERS for w in words) else "INTEGER"
+    if last in ("year", "years") or "year" in words and last in ("built", "founded", "established", "made"):
+        return "INTEGER"
+    if last in DATES or "date" in words or name in ("date_of_birth", "birth_date"):
+        return "DATE"
+    if last in TIMES or name.endswith(("_time", "_at")) or "timestamp" in words:
+        return "TIMESTAMP"
+    if last in MONEY or any(w in MONEY for w in words[-2:]) and last not in ("rate", "type", "method", "currency"):
+        return "DECIMAL"
+    if last in REALS or any(w in REALS for w in words[1:]):
+        return "REAL"
+    if last in INTEGERS or words[0] in ("number", "count", "total_number", "num"):
+        return "INTEGER"
+    return "TEXT"
