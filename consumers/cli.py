@@ -119,19 +119,13 @@ def lag(group: Annotated[str | None, typer.Option(help="One group (default: both
     rows = []
     for name, topic in default_groups(settings).items() if group is None else [(group, None)]:
         found = group_lag(settings, name, [topic] if topic else stage_topics)
-        rows += [p for p in found if p.committed is not None] or found[: settings.partitions]
+        rows += [p for p in found if p.committed is not None or p.lag] or found[: settings.partitions]
     table = Table("group", "topic", "partition", "committed", "end", "lag")
     for p in rows:
         table.add_row(p.group, p.topic, str(p.partition), "-" if p.committed is None else str(p.committed), str(p.end), str(p.lag))
     console.print(table)
-    if any(p.past_end for p in rows):
-        console.print("note: some committed offsets are past the end offset the broker reports; their lag shows 0")
-    if not settings.bootstrap_servers:
-        from text2db.infra.stack import read_state
-
-        state = read_state(settings)
-        if state is not None and state.mode == "durable":
-            console.print("note: the durable local broker (Tansu on S3) under-reports end offsets; lag may read low")
+    for name in dict.fromkeys(p.group for p in rows):
+        console.print(f"{name}: lag {sum(p.lag for p in rows if p.group == name)}")
     counts = Table("topic", "records")
     for topic, count in topic_counts(settings).items():
         counts.add_row(topic, str(count))
