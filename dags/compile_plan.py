@@ -1,4 +1,5 @@
-"""compile_plan: observe the target database, plan from the instruction, analyze, store the
+"""compile_plan: (with the `requirement` param and an empty target database, design and create its
+schema first,) observe the target database, plan from the instruction, analyze, store the
 plan version. Fails with the analyzer's report when no plan passes. Wiring only: the work is
 in text2db.orchestration."""
 
@@ -21,11 +22,20 @@ from text2db import orchestration as orch
         "job": Param("demo", type="string", minLength=1, description="Job name the plan is stored under."),
         "instruction": Param("", type="string", description="The plain-language TEXT2DB instruction."),
         "use_llm": Param(True, type="boolean", description="Ask the text2db_llm endpoint when it is configured."),
+        "requirement": Param("", type="string", description="When the target database is empty: a plain-language "
+                             "requirement to design and create its schema from first (Text2Schema)."),
     },
 )
 def compile_plan() -> None:
     @task
-    def observe() -> dict:
+    def design(params: dict | None = None) -> dict:
+        requirement = (params or {}).get("requirement", "")
+        if not requirement.strip():
+            return {"designed": False, "reason": "no requirement given"}
+        return orch.design_if_empty(orch.airflow_settings(), requirement, (params or {}).get("use_llm", True))
+
+    @task
+    def observe(designed: dict) -> dict:
         return orch.observe_target(orch.airflow_settings())
 
     @task
@@ -36,7 +46,7 @@ def compile_plan() -> None:
             run_id=run_id or "manual", use_llm=p["use_llm"],
         )
 
-    plan(observe())
+    plan(observe(design()))
 
 
 compile_plan()

@@ -203,3 +203,17 @@ def run_bench(dataset: Path, out: Path, settings, llm: bool) -> dict[str, object
               "seconds_per_pair": round(sum(r["seconds"] for r in rows) / max(len(rows), 1), 2), "rows": rows}
     (out / "run.json").write_text(json.dumps(record, indent=2))
     return record
+
+
+def print_run(console, record: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
+    from rich.table import Table as View
+
+    view = View(title=f"Text2Schema on {record['dataset']} ({record['pairs']} pairs, LLM designs "
+                      f"{record['llm_designs']}, {record['seconds_per_pair']} s/pair)")
+    view.add_column("pair")
+    for m in METRICS:
+        view.add_column(m.replace("_", " "), justify="right")
+    for row in record["rows"]:  # type: ignore[attr-defined]
+        view.add_row(row["id"], *(f"{row[m]:.1f}" for m in METRICS))
+    view.add_row("[bold]mean[/]", *(f"[bold]{record['summary'][m]:.1f}[/]" for m in METRICS))  # type: ignore[index]
+    console.print(view)

@@ -68,7 +68,7 @@ def mentions(text: str, names: list[str]) -> list[Mention]:
             modifiers = _role_words(m.group(1).split())
             many = _quantity(before, m.group(2) != name and is_plural(m.group(2).split()[-1]))
             taken.append((start, end))
-            found.append(Mention(name, start, end, many, modifiers,
+            found.append(Mention(name, start, end, many, f"{modifiers} {name}" if modifiers else "",
                                  bool(re.search(r"\b(?:each|every)\s*(?:\w+\s*)?$", before))))
     return sorted(found, key=lambda x: x.start)
 

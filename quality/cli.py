@@ -81,6 +81,22 @@ def run_command(
                   console=Console(width=max(Console().width, 110)))
 
 
+@bench.command("schema")
+def schema_command(
+    dataset_dir: Annotated[Path, typer.Argument(help="Folder of <pair>/{requirement.txt,schema.sql}.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for the created SQLite files and run.json.")] = Path(
+        ".text2db/bench/schema"),
+    no_llm: Annotated[bool, typer.Option("--no-llm", help="The rule designer only.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print run.json instead of a table.")] = False,
+) -> None:
+    """Text2Schema: design each requirement, create it in SQLite, score it (SchemaAgent metric)."""
+    from text2db.config import get_settings
+    from text2db.designer.bench import print_run, run_bench
+
+    record = run_bench(dataset_dir, out, get_settings(), llm=not no_llm)
+    typer.echo(json.dumps(record, indent=2)) if as_json else print_run(Console(width=max(Console().width, 110)), record)
+
+
 def register(app: typer.Typer) -> None:
     """Add `text2db bench ...` to the root app."""
     app.add_typer(bench, name="bench")

@@ -41,13 +41,14 @@ def _register_all() -> None:
     # Imported here, not at module top, so `text2db --help` stays fast and one area's
     # optional dependency cannot break the others' commands.
     from text2db.consumers.cli import register as consumers
+    from text2db.designer.cli import register as designer
     from text2db.extractors.cli import register as extractors
     from text2db.infra.cli import register as infra
     from text2db.integrators.cli import register as integrators
     from text2db.planner.cli import register as planner
     from text2db.quality.cli import register as quality
 
-    for register in (infra, consumers, planner, extractors, integrators, quality):
+    for register in (infra, consumers, planner, designer, extractors, integrators, quality):
         register(app)
 
 

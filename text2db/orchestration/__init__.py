@@ -11,7 +11,7 @@ never through large XComs. Only `settings` touches Airflow, lazily.
 | `tables` | the bookkeeping tables (text2db_documents, text2db_task_runs, text2db_replayed) |
 | `sources` | reading a feed source: folder, JSONL file or URLs |
 | `feed` | ingest_feed: discover/archive, publish, wait for the consumers |
-| `plan` | compile_plan: observe, plan, store |
+| `plan` | compile_plan: (design a schema when the database is empty,) observe, plan, store |
 | `quality` | data_quality |
 | `dlq` | dlq_replay |
 | `backfill` | backfill |
@@ -36,7 +36,7 @@ from text2db.orchestration.feed import (
     publish_run,
     wait_for_consumers,
 )
-from text2db.orchestration.plan import compile_plan, observe_target
+from text2db.orchestration.plan import compile_plan, design_if_empty, observe_target
 from text2db.orchestration.quality import check_quality
 from text2db.orchestration.retrain import build_distillation_set, evaluate_candidate, fine_tune, promote_if_better
 from text2db.orchestration.settings import (
@@ -79,6 +79,7 @@ __all__ = [
     "compile_plan",
     "consumer_lag",
     "dag_defaults",
+    "design_if_empty",
     "discover_documents",
     "documents_table",
     "evaluate_candidate",

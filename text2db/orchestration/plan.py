@@ -28,6 +28,25 @@ def observe_target(settings: Settings) -> dict[str, Any]:
     }
 
 
+def design_if_empty(settings: Settings, requirement: str, use_llm: bool = True) -> dict[str, Any]:
+    """Create a schema designed from `requirement` (text2db.designer) when the target database
+    has no user table yet; a database with tables is left alone. Returns what was done."""
+    from text2db.designer.api import design_schema
+    from text2db.designer.apply import apply_design
+    from text2db.planner.observer import observe
+
+    engine = engine_for(settings)
+    try:
+        if observe(engine).tables:
+            return {"designed": False, "reason": "the target database already has tables"}
+        url = engine.url.render_as_string(hide_password=False)
+    finally:
+        engine.dispose()
+    design = design_schema(requirement, settings, llm=None if use_llm else False)
+    applied = apply_design(url, design)
+    return {"designed": True, "designer": design.designer, "fingerprint": design.fingerprint, **applied.as_dict()}
+
+
 def compile_plan(settings: Settings, job: str, instruction: str, run_id: str, use_llm: bool = True) -> dict[str, Any]:
     """Observe, plan and analyze (text2db.planner.api.make_plan), then store the plan as the
     job's next version. A rejected plan is recorded with the analyzer's report (table

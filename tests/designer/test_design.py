@@ -1,0 +1,122 @@
+"""Issue 15: designs from requirements (rules), validation, DDL, the LLM path with a scripted
+server, and the metric."""
+
+from __future__ import annotations
+
+import pytest
+
+from text2db.config import Settings
+from text2db.designer.api import design_schema
+from text2db.designer.bench import read_ddl, score
+from text2db.designer.ddl import ddl_script
+from text2db.designer.exceptions import DesignInvalid
+from text2db.designer.rules import design_with_rules
+from text2db.designer.validate import checked
+from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
+
+NO_LLM = Settings(llm_base_url=None)
+
+
+def _fks(design: SchemaDesign) -> set[tuple[str, str, str]]:
+    return {(t.name, ",".join(fk.columns), fk.ref_table) for t in design.tables for fk in t.foreign_keys}
+
+
+def test_one_table_gets_its_identifier_as_key_and_typed_attributes() -> None:
+    design = checked(design_with_rules("Each vehicle has a licence plate number, a make, a purchase date and a price."))
+    (vehicle,) = design.tables
+    assert vehicle.name == "vehicle"
+    types = {c.name: c.type for c in vehicle.columns}
+    assert vehicle.primary_key == ["vehicle_id"]  # a licence number identifies nothing on its own
+    assert types["purchase_date"] == "DATE" and types["price"] == "DECIMAL" and types["make"] == "TEXT"
+
+
+def test_one_to_many_puts_the_key_on_the_many_side() -> None:
+    design = checked(design_with_rules(
+        "Each author has an author ID and a name. Each book has an ISBN, a title and a publication year, "
+        "and is written by exactly one author."))
+    assert design.table("author").primary_key == ["author_id"]
+    assert ("book", "author_id", "author") in _fks(design)
+    assert [t.name for t in design.tables].index("author") < [t.name for t in design.tables].index("book")
+    assert design.table("book").column("publication_year").type == "INTEGER"
+
+
+def test_many_to_many_gets_an_association_table_with_the_pair_attributes() -> None:
+    design = checked(design_with_rules(
+        "Students have a student ID and a name. Courses have a course code and a title. A student enrols in many "
+        "courses and a course has many students. For each student in a course we record the grade."))
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"student", "course"})
+    assert sorted(pair.primary_key) == sorted(c for fk in pair.foreign_keys for c in fk.columns)
+    assert pair.has_column("grade")
+
+
+def test_self_reference_is_a_nullable_key_to_the_same_table() -> None:
+    design = checked(design_with_rules(
+        "Each employee has an employee ID, a name and a salary. Each employee has a manager, who is another employee."))
+    employee = design.table("employee")
+    (fk,) = employee.foreign_keys
+    assert fk.ref_table == "employee" and fk.columns != ["employee_id"]
+    assert employee.column(fk.columns[0]).nullable
+
+
+def test_roles_name_several_references_to_one_table() -> None:
+    design = checked(design_with_rules(
+        "Teams have a name and a city. Each match has a date and a stadium, and is played between a home team and "
+            "an away team."))
+    assert {c for t, c, p in _fks(design) if t == "match" and p == "team"} == {"home_team_id", "away_team_id"}
+
+
+def _table(name: str, fks: list[ForeignKeyDesign] | None = None, nullable: bool = True) -> TableDesign:
+    return TableDesign(name=name, columns=[ColumnDesign(name="id", type="INTEGER", nullable=False),
+                                           ColumnDesign(name="other_id", type="INTEGER", nullable=nullable),
+                                           ColumnDesign(name="label", type="TEXT")],
+                       primary_key=["id"], foreign_keys=fks or [])
+
+
+@pytest.mark.parametrize("tables, expected", [
+    ([_table("a", [ForeignKeyDesign(columns=["other_id"], ref_table="b", ref_columns=["id"])], nullable=False),
+      _table("b", [ForeignKeyDesign(columns=["other_id"], ref_table="a", ref_columns=["id"])], nullable=False)],
+     "cycle"),
+    ([_table("a", [ForeignKeyDesign(columns=["other_id"], ref_table="missing", ref_columns=["id"])])], "does not exist"),
+    ([_table("a"), _table("b", [ForeignKeyDesign(columns=["other_id"], ref_table="a", ref_columns=["label"])])],
+     "not a key"),
+    ([_table("a; drop table x")], "plain lowercase identifier"),
+    ([TableDesign(name="a", columns=[ColumnDesign(name="x")])], "no primary key"),
+])
+def test_validation_rejects_a_broken_design(tables: list[TableDesign], expected: str) -> None:
+    with pytest.raises(DesignInvalid) as err:
+        checked(SchemaDesign(requirement="r", designer="test", tables=tables))
+    assert any(expected in issue for issue in err.value.issues)
+
+
+def test_ddl_quotes_reserved_names_and_declares_every_key() -> None:
+    design = checked(design_with_rules(
+        "Each customer has a customer ID and a name. Each order has an order number and a date, and is placed by "
+        "one customer."))
+    ddl = ddl_script(design, "postgresql")
+    assert 'CREATE TABLE "order"' in ddl and "REFERENCES customer (customer_id)" in ddl
+    assert "PRIMARY KEY (order_number)" in ddl
+
+
+def test_llm_design_is_read_validated_and_falls_back_to_rules(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    good = ("```sql\nCREATE TABLE team (team_id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL);\n"
+            "CREATE TABLE player (player_id INT PRIMARY KEY, name TEXT, team_id INT REFERENCES team(name));\n```")
+    with fake_llm([good, "I cannot help with that; DROP TABLE users;"]) as server:
+        settings = Settings(llm_base_url=server.base_url)
+        requirement = "Teams have a name. Each player has a name and plays for one team."
+        design = design_schema(requirement, settings)
+        assert design.designer.startswith("llm:")
+        assert design.table("player").foreign_keys[0].ref_columns == ["team_id"]  # repaired: a name is no key
+        fallback = design_schema(requirement, settings)
+        assert fallback.designer == "rules.v1" and any("LLM" in n for n in fallback.notes)
+        assert server.requests[0]["messages"][-1]["content"] == requirement
+
+
+def test_metric_matches_names_by_meaning_and_scores_keys() -> None:
+    gold = read_ddl("CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name TEXT);"
+                    "CREATE TABLE purchase (purchase_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(customer_id), total DECIMAL);")
+    same = score(gold, gold)
+    assert same.table_f1 == same.attribute_f1 == same.fk_accuracy == same.pk_accuracy == 1.0
+    pred = read_ddl("CREATE TABLE clients (client_id INTEGER PRIMARY KEY, name TEXT);"
+                    "CREATE TABLE orders (id INTEGER PRIMARY KEY, client_id INTEGER, total TEXT);")
+    s = score(pred, gold)
+    assert s.table_f1 == 1.0 and s.fk_accuracy == 0.0 and s.type_accuracy < 1.0
