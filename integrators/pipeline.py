@@ -17,7 +17,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 
 from text2db.config import Settings, get_settings
-from text2db.integrators import lineage, review
+from text2db.integrators import lineage, locks, review
 from text2db.integrators.batch import BatchWriter
 from text2db.integrators.exceptions import DatabaseUnavailable, IntegrityViolation
 from text2db.integrators.migrate import apply_migrations
@@ -81,6 +81,7 @@ class Integrator:
         with database_errors():
             self.ensure_bookkeeping_tables()
             with self.engine.begin() as conn:
+                locks.lock_tables(conn, locks.plan_tables(self.plan))  # one resolver per table (locks.py)
                 return self.apply_in(conn, events)
 
     def apply_in(self, conn: Connection, events: Sequence[ExtractionEvent]) -> ApplyReport:
