@@ -1,7 +1,9 @@
 """The `text2db` console script: one root command, each area registers its own subcommands.
 
 User mistakes and unavailable services end in one red line with the fix (exit 2), never a
-traceback; set TEXT2DB_DEBUG=1 to see the traceback.
+traceback, including the ones libraries raise for the operator's input (text2db/cli_errors.py);
+set TEXT2DB_DEBUG=1 to see the traceback. A command's `typer.Exit(code)` is the process's exit
+code (non-standalone click returns it instead of exiting).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 import typer
 from rich.console import Console
 
+from text2db.cli_errors import describe
 from text2db.errors import Text2DbError
 
 app = typer.Typer(
@@ -55,7 +58,7 @@ def _register_all() -> None:
 def main() -> None:
     _register_all()
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except Text2DbError as exc:
         if os.environ.get("TEXT2DB_DEBUG"):
             raise
@@ -71,7 +74,12 @@ def main() -> None:
         if hasattr(exc, "show") and isinstance(getattr(exc, "exit_code", None), int):
             exc.show()
             sys.exit(exc.exit_code)
-        raise
+        line = describe(exc)
+        if line is None or os.environ.get("TEXT2DB_DEBUG"):
+            raise
+        err_console.print(f"[bold red]error:[/] {line}", highlight=False)
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
