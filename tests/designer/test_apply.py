@@ -86,3 +86,12 @@ def test_documents_flow_into_the_designed_schema(tmp_path) -> None:  # type: ign
                                   "JOIN director d ON d.director_id = f.director_id ORDER BY f.title")).all()
     engine.dispose()
     assert [tuple(r) for r in films] == [("Alien", 1979, "Ridley Scott"), ("Jaws", 1975, "Steven Spielberg")]
+
+
+def test_compile_plan_designs_first_only_when_the_database_is_empty(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from text2db.orchestration import design_if_empty
+
+    settings = Settings(llm_base_url=None, home=tmp_path / "home", db_url=f"sqlite:///{tmp_path / 'empty.db'}")
+    first = design_if_empty(settings, REQUIREMENT, use_llm=False)
+    assert first["designed"] and sorted(first["created"]) == ["director", "film"]
+    assert design_if_empty(settings, REQUIREMENT, use_llm=False)["designed"] is False
