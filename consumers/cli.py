@@ -24,11 +24,20 @@ def publish(
     job: Annotated[str, typer.Option(help="Job the documents belong to.")] = "default",
     plan_version: Annotated[int | None, typer.Option(help="Pin a plan version (default: the job's latest).")] = None,
 ) -> None:
-    """Publish documents to <prefix>.documents (ids derived from content: re-publishing is idempotent)."""
-    from text2db.consumers.publish import collect_documents, publish as publish_documents
+    """Publish documents to <prefix>.documents (ids derived from content: re-publishing is idempotent).
+    What can never be processed (empty, binary, oversized, a job or version with no stored plan in
+    TEXT2DB_DB_URL) is refused here rather than accepted for the dead-letter topic."""
+    from text2db.consumers.publish import check_documents, check_plans, collect_documents, publish as publish_documents
+    from text2db.consumers.stages import configured_target
 
     settings = get_settings()
     documents = collect_documents(paths, job, plan_version, stdin=sys.stdin)
+    check_documents(documents, settings.max_document_bytes)
+    engine = configured_target(settings)
+    try:
+        check_plans(engine, documents)
+    finally:
+        engine.dispose()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("publishing", total=len(documents))
         sent = publish_documents(settings, documents, lambda n: progress.advance(task, n))
@@ -53,13 +62,14 @@ def consume(
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = get_settings()
     group = group or f"{settings.topic_prefix}-{stage}"
+    engine = stages.configured_target(settings)
     metrics.serve(metrics_port)
     limits = Limits(max_messages=max_messages, idle_timeout_s=idle_timeout)
     stop = StopFlag().install_signal_handlers()
     if stage == "extract":
-        done = run_extractor(settings, group, stages.extractor_for(settings), limits=limits, stop=stop)
+        done = run_extractor(settings, group, stages.extractor_for(settings, engine), limits=limits, stop=stop)
     else:
-        done = run_integrator(settings, group, stages.integrator_for(settings), limits=limits, stop=stop)
+        done = run_integrator(settings, group, stages.integrator_for(settings, engine), limits=limits, stop=stop)
     console.print(f"{stage}: processed {done} records in group {group}")
 
 

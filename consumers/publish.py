@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import IO
 
 from pydantic import ValidationError
+from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
 from text2db.consumers.exceptions import BadInput, NothingToPublish
 from text2db.consumers.extractor import await_delivery
 from text2db.consumers.kafka import ensure_topics, make_producer
+from text2db.planner.store import PlanNotFound
 from text2db.schemas.events import DocumentEvent, document_id_for, dump
 
 TEXT_SUFFIXES = {".txt", ".md", ".text"}
@@ -58,11 +60,14 @@ def documents_from_file(path: Path, job: str, plan_version: int | None) -> Itera
     if path.suffix in {".jsonl", ".ndjson"}:
         yield from documents_from_jsonl(content.splitlines(), job, plan_version, str(path))
     elif path.suffix == ".json":
-        payload = json.loads(content)
+        try:
+            payload = json.loads(content)
+        except json.JSONDecodeError as exc:
+            raise BadInput(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
         for i, item in enumerate(payload if isinstance(payload, list) else [payload]):
             yield document_from(item, job, plan_version, f"{path}[{i}]")
     else:
-        source = {"path": path.name}
+        source = {"path": _utf8_name(path)}
         yield DocumentEvent(
             job=job,
             document_id=document_id_for(content, json.dumps(source, sort_keys=True)),
@@ -70,6 +75,16 @@ def documents_from_file(path: Path, job: str, plan_version: int | None) -> Itera
             plan_version=plan_version,
             source=source,
         )
+
+
+def _utf8_name(path: Path) -> str:
+    """The file's name; a name that is not UTF-8 cannot travel in a JSON record."""
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadInput(f"{path.name.encode('utf-8', 'surrogateescape')!r}: the file name is not UTF-8",
+                       hint="rename the file") from None
+    return path.name
 
 
 def collect_documents(
@@ -91,6 +106,30 @@ def collect_documents(
     if not documents:
         raise NothingToPublish(f"no documents in {', '.join(paths)}")
     return documents
+
+
+def check_documents(documents: Iterable[DocumentEvent], max_document_bytes: int) -> None:
+    """Refuse at once what can never be a document, instead of sending it to the dead-letter topic."""
+    for document in documents:
+        where = json.dumps(document.source, ensure_ascii=True) if document.source else document.document_id
+        size = len(document.text.encode("utf-8", "surrogatepass"))
+        if not document.text.strip():
+            raise BadInput(f"{where}: empty document", hint="remove empty files from what you publish")
+        if "\x00" in document.text:
+            raise BadInput(f"{where}: contains NUL bytes (binary, not text)", hint="publish text files only")
+        if size > max_document_bytes:
+            raise BadInput(f"{where}: {size} bytes > max_document_bytes={max_document_bytes}",
+                           hint="split the document or raise TEXT2DB_MAX_DOCUMENT_BYTES")
+
+
+def check_plans(engine: Engine, documents: Iterable[DocumentEvent]) -> None:
+    """Every (job, pinned version) the documents name has a stored plan; PlanNotFound otherwise."""
+    from text2db.consumers.stages import latest_version
+
+    for job, version in sorted({(d.job, d.plan_version or 0) for d in documents}):
+        latest = latest_version(engine, job)
+        if version > latest:
+            raise PlanNotFound(f"job {job!r} has no plan version {version} (latest is {latest})")
 
 
 def publish(

@@ -16,6 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
 from text2db.config import Settings
+from text2db.errors import ConfigError
 from text2db.planner.store import PlanNotFound, load_plan, plans_table
 from text2db.schemas.plan import Plan
 from text2db.schemas.stages import ExtractStage, IntegrateStage
@@ -64,6 +65,20 @@ def target_engine(settings: Settings) -> Engine:
         from pathlib import Path
 
         Path(settings.db_url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    return create_engine(settings.db_url)
+
+
+def configured_target(settings: Settings) -> Engine:
+    """The target database the operator configured (TEXT2DB_DB_URL), for the CLI's consumers and
+    publish. The built-in default is the demo's SQLite file: a consumer started without a target
+    must refuse, not write there and dead-letter every record under a missing plan."""
+    if "db_url" not in settings.model_fields_set:
+        raise ConfigError("no target database configured", hint="set TEXT2DB_DB_URL to the database the job writes to")
+    if settings.db_url.startswith("sqlite:///"):
+        from pathlib import Path
+
+        if not Path(settings.db_url.removeprefix("sqlite:///")).is_file():
+            raise ConfigError(f"no SQLite database at {settings.db_url}", hint="check TEXT2DB_DB_URL")
     return create_engine(settings.db_url)
 
 

@@ -11,8 +11,15 @@ DB_OPTION = typer.Option(..., "--db", help="Target database (SQLAlchemy URL).")
 
 
 def _engine(url: str):  # type: ignore[no-untyped-def]
+    """The target database; a SQLite file that does not exist is a typo, not a new database to create."""
+    from pathlib import Path
+
     from sqlalchemy import create_engine
 
+    from text2db.errors import ConfigError
+
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+        raise ConfigError(f"no SQLite database at {url}", hint="check the --db path")
     return create_engine(url)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import (Column, DateTime, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, select)
+from sqlalchemy import (Column, DateTime, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, inspect, select)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -72,8 +72,10 @@ def write(conn: Connection, rows: list[dict[str, Any]]) -> int:
 
 
 def lookup(conn: Connection, table: str, row_key: str, column: str | None = None) -> list[dict[str, Any]]:
-    """Lineage of a row (or one of its cells), newest first: what `text2db lineage` shows."""
-    metadata.create_all(conn, checkfirst=True)
+    """Lineage of a row (or one of its cells), newest first: what `text2db lineage` shows.
+    Read-only: a database nothing was integrated into has no lineage table, and keeps none."""
+    if not inspect(conn).has_table(lineage_table.name):
+        return []
     query = select(lineage_table).where(lineage_table.c.table_name == table, lineage_table.c.row_key == row_key)
     if column:
         query = query.where(lineage_table.c.column_name == column)

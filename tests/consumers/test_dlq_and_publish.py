@@ -8,13 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fakes import FAST, RejectedRow, WordCountExtractor, count_rows
+from fakes import FAKE_PLAN, FAST, RejectedRow, WordCountExtractor, count_rows
 
 from text2db.consumers.deadletter import list_dead_letters, replay
 from text2db.consumers.extractor import run_extractor
 from text2db.consumers.integrator import run_integrator
 from text2db.consumers.loop import Limits
 from text2db.consumers.publish import collect_documents, publish
+from text2db.planner.store import save_plan
 from text2db.schemas.events import DocumentEvent
 
 CAUGHT_UP = Limits(until_caught_up=True, idle_timeout_s=30)
@@ -74,18 +75,20 @@ def test_publishing_the_same_files_twice_gives_the_same_ids(tmp_path: Path) -> N
     assert len({d.document_id for d in first}) == 3
 
 
-def run_cli(args: list[str], settings, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run_cli(args: list[str], settings, stdin: str | None = None, db_url: str = "") -> subprocess.CompletedProcess:
     env = os.environ | {"TEXT2DB_BOOTSTRAP_SERVERS": settings.bootstrap_servers, "TEXT2DB_TOPIC_PREFIX": settings.topic_prefix}
+    env |= {"TEXT2DB_DB_URL": db_url} if db_url else {}
     done = subprocess.run([str(TEXT2DB), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120)
     # rich wraps at 80 columns when not on a terminal: compare the error as one line
     return subprocess.CompletedProcess(done.args, done.returncode, done.stdout, " ".join(done.stderr.split()))
 
 
-def test_cli_publish_stdin_dlq_and_errors(kafka_settings, tmp_path: Path) -> None:
+def test_cli_publish_stdin_dlq_and_errors(kafka_settings, tmp_path: Path, pg_engine, pg_url: str) -> None:
+    save_plan(pg_engine, FAKE_PLAN.model_copy(update={"job": "films"}))
     done = run_cli(["publish", "-", "--job", "films"], kafka_settings, '{"text": "Heat (1995)"}\n\xff{broken\n')
     assert done.returncode == 2 and done.stderr.startswith("error: stdin line 2: not JSON")
     assert "Traceback" not in done.stderr
-    done = run_cli(["publish", "-", "--job", "films"], kafka_settings, '{"text": "Heat (1995)"}\n{"text": "Ran"}\n')
+    done = run_cli(["publish", "-", "--job", "films"], kafka_settings, '{"text": "Heat (1995)"}\n{"text": "Ran"}\n', pg_url)
     assert done.returncode == 0, done.stderr
     assert "published 2 documents" in done.stdout
     done = run_cli(["dlq", "replay", "--dry-run"], kafka_settings)
