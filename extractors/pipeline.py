@@ -73,7 +73,7 @@ class Extractor:
         parsed = parse(document.text, self.config.chunk_chars)
         rows, stats = [], {"small": 0, "llm": 0, "calls": 0, "tokens": 0, "ungrounded": 0}
         for setup in self.tables:
-            table_rows, counts = self._table_rows(parsed, setup)
+            table_rows, counts = self._table_rows(parsed, setup, started)
             rows += table_rows
             for k in stats:
                 stats[k] += counts[k]
@@ -84,7 +84,8 @@ class Extractor:
                                   values_ungrounded=stats["ungrounded"]),
         )
 
-    def _table_rows(self, parsed: Parsed, setup: TableSetup) -> tuple[list[CandidateRow], dict[str, int]]:
+    def _table_rows(self, parsed: Parsed, setup: TableSetup, started: float) -> tuple[list[CandidateRow], dict[str, int]]:
+        """`started`: when the document began; its LLM budget covers every table and call."""
         entities = find_entities(parsed, setup.kind) if setup.kind != "other" else []
         entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table))
         if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
@@ -96,8 +97,9 @@ class Extractor:
         llm_use = {"calls": 0, "tokens": 0, "ungrounded": 0}
         unsure = self._unsure(setup, entities, requests) if self.settings.llm_base_url and self.config.llm_mode == "rows" else []
         if unsure:
-            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use, unsure)
-        routed = self.router.route(parsed, requests)
+            deadline = started + self.config.llm_seconds_per_document
+            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use, unsure, deadline)
+        routed = self.router.route(parsed, requests, started)
         labels = {c.name: c.labels or [] for c in setup.plan.columns}
         rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls + llm_use["calls"],
                             "tokens": routed.llm_tokens + llm_use["tokens"], "ungrounded": llm_use["ungrounded"]}

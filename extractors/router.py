@@ -45,8 +45,13 @@ class Budget:
     used_tokens: int = 0
     started: float = field(default_factory=time.monotonic)
 
+    def remaining(self) -> float:
+        """Seconds left of the document's budget: the cap of the next call's timeout, so one slow
+        call cannot outlast the budget (a 60 s call timeout used to make a 30 s budget 60 s)."""
+        return self.seconds - (time.monotonic() - self.started)
+
     def allows(self) -> bool:
-        return self.used_calls < self.calls and self.used_tokens < self.tokens and time.monotonic() - self.started < self.seconds
+        return self.used_calls < self.calls and self.used_tokens < self.tokens and self.remaining() > 0
 
 
 @dataclass
@@ -67,7 +72,8 @@ class Router:
         return Cell(column=cand.column, value=value, evidence=grounding.evidence(text, cand.value.start, cand.value.end),
                     confidence=cand.confidence, tool=tool.name, model=tool.model)
 
-    def route(self, parsed: Parsed, requests: list[Request]) -> RouteResult:
+    def route(self, parsed: Parsed, requests: list[Request], started: float | None = None) -> RouteResult:
+        """Decide every request; `started` (monotonic) is when the document's LLM budget began."""
         text, result, to_llm = parsed.text, RouteResult(), []
         for req in requests:
             key = (req.entity.name, req.column)
@@ -80,7 +86,7 @@ class Router:
             elif req.best is not None:
                 result.cells[key] = self.small_cell(text, req.best)
         if to_llm:
-            self._ask_llm(parsed, to_llm, result)
+            self._ask_llm(parsed, to_llm, result, time.monotonic() if started is None else started)
         return result
 
     def _llm_wanted(self, req: Request) -> bool:
@@ -90,8 +96,9 @@ class Router:
             return req.best.verifiable and req.best.confidence >= self.config.llm_gray_floor
         return self.config.llm_for_missing and req.entity.main
 
-    def _ask_llm(self, parsed: Parsed, reqs: list[Request], result: RouteResult) -> None:
-        budget = Budget(self.config.llm_calls_per_document, self.config.llm_tokens_per_document, self.config.llm_seconds_per_document)
+    def _ask_llm(self, parsed: Parsed, reqs: list[Request], result: RouteResult, started: float) -> None:
+        budget = Budget(self.config.llm_calls_per_document, self.config.llm_tokens_per_document,
+                        self.config.llm_seconds_per_document, started=started)
         by_entity: dict[str, list[Request]] = {}
         for req in sorted(reqs, key=lambda r: (not r.entity.main, r.entity.first.start)):
             by_entity.setdefault(req.entity.name, []).append(req)
@@ -155,7 +162,7 @@ class Router:
             try:
                 budget.used_calls += 1
                 result.llm_calls += 1
-                answer = self._send(request)
+                answer = self._send(request, budget.remaining())
             except ExtractorError as exc:
                 result.rejected.append(f"llm: {type(exc).__name__}")
                 if not getattr(exc, "retryable", False) or not budget.allows():
@@ -166,12 +173,13 @@ class Router:
             return answer.values
         return None
 
-    def _send(self, request: ChoiceRequest | LLMRequest) -> LLMAnswer:
+    def _send(self, request: ChoiceRequest | LLMRequest, remaining_s: float) -> LLMAnswer:
         s = self.settings
+        timeout = max(0.1, min(s.llm_timeout_s, remaining_s))
         if isinstance(request, ChoiceRequest):
-            return choose(request, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key, timeout=s.llm_timeout_s)
+            return choose(request, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key, timeout=timeout)
         return ask(request, base_url=s.llm_base_url or "", model=s.llm_model, api_key=s.llm_api_key,
-                   timeout=s.llm_timeout_s, max_tokens=self.config.llm_max_output_tokens)
+                   timeout=timeout, max_tokens=self.config.llm_max_output_tokens)
 
     def _llm_cell(self, text: str, req: Request, value: str | None, result: RouteResult) -> Cell | None:
         if value is None:

@@ -18,6 +18,7 @@ less as a job goes on.
 from __future__ import annotations
 
 import logging
+import time
 
 from rapidfuzz import fuzz
 
@@ -42,14 +43,20 @@ class RowWriter:
         self.student = student
 
     def fill(self, parsed: Parsed, table: TablePlan, entities: list[Entity], requests: list[Request],
-             usage: dict[str, int], columns: list[str] | None = None) -> list[Entity]:
-        """Ask about `columns` (default: all of the table's) and merge the grounded answer into `requests`."""
+             usage: dict[str, int], columns: list[str] | None = None, deadline: float | None = None) -> list[Entity]:
+        """Ask about `columns` (default: all of the table's) and merge the grounded answer into `requests`.
+        `deadline` (monotonic) ends the document's LLM budget: it caps the call's timeout, shared
+        by every table of the document; past it the small models' values stand."""
         s = self.settings
         text = parsed.text[: self.config.llm_document_chars]
+        left = self.config.llm_seconds_per_document if deadline is None else deadline - time.monotonic()
+        if left <= 0:
+            log.warning("LLM budget of the document spent: table %s keeps the small models' values", table.table)
+            return entities
         try:
             usage["calls"] += 1
             answer = docllm.write_rows(docllm.RowsRequest(table, text, columns=tuple(columns or ())), base_url=s.llm_base_url or "", model=s.llm_model,
-                                       api_key=s.llm_api_key, timeout=min(s.llm_timeout_s, self.config.llm_seconds_per_document))
+                                       api_key=s.llm_api_key, timeout=min(s.llm_timeout_s, left))
         except ExtractorError as exc:  # the small models' values stand; the failure is counted, not fatal
             log.warning("LLM row writer failed for table %s: %s", table.table, exc)
             return entities
