@@ -213,15 +213,16 @@ def _fk_ok(plan, instance: Path, task: str) -> bool:
     return True
 
 
-def measure(name: str, full: bool, documents: bool, settings=None) -> dict:
-    """The figures for one dataset; misses name every instance whose plan is not right."""
+def measure(name: str, full: bool, documents: bool, settings=None, every: int = 1) -> dict:
+    """The figures for one dataset (every `every`-th instance, in name order); misses name every
+    instance whose plan is not right."""
     dataset = BENCHMARKS / name
     counts: Counter[str] = Counter()
     misses: list[str] = []
     pooled = pooled_values(dataset)
     scratch = Path(tempfile.mkdtemp(prefix="t2d-measure-"))
     planned_cols = gold_cols_total = 0
-    instances = sorted(p for p in dataset.iterdir() if p.is_dir())
+    instances = sorted(p for p in dataset.iterdir() if p.is_dir())[::every]
     for number, instance in enumerate(instances, 1):
         if settings is not None and number % 10 == 0:  # LLM planning is slow: show progress
             print(f"  {name}: {number}/{len(instances)} planned", file=sys.stderr, flush=True)
@@ -273,7 +274,7 @@ def measure(name: str, full: bool, documents: bool, settings=None) -> dict:
                           f"tables={list(tables)} missing={missing} fk_ok={ok_fk} extra={extra[:6]}")
     shutil.rmtree(scratch, ignore_errors=True)
     n = counts["n"]
-    figures = {"dataset": name, "instances": n, "documents": documents,
+    figures = {"dataset": name, "instances": n, "every": every, "documents": documents,
                "planner": "llm-first" if settings is not None else "rules",
                "planned": counts["planned"], "task_right": counts["task"], "table_right": counts["table"],
                "columns_include_gold": counts["superset"],
@@ -293,7 +294,9 @@ def measure(name: str, full: bool, documents: bool, settings=None) -> dict:
 
 def print_figures(f: dict, shown: int) -> None:
     n = f["instances"]
-    print(f"== {f['dataset']} ({n} instances, {f['planner']} planner){'' if f['documents'] else ' without documents'}")
+    sample = f", every {f['every']}th" if f["every"] > 1 else ""
+    print(f"== {f['dataset']} ({n} instances{sample}, {f['planner']} planner)"
+          + ("" if f["documents"] else " without documents"))
     for label, key, total in (("planned", "planned", n), ("task type right", "task_right", n),
                               ("table right", "table_right", n), ("columns include all gold", "columns_include_gold", n),
                               ("label-set columns detected", "label_columns_detected", f["label_columns_gold"]),
@@ -336,11 +339,12 @@ def main() -> None:
     parser.add_argument("--no-documents", action="store_true", help="plan from the instruction and schema alone")
     parser.add_argument("--no-lexicon", action="store_true", help="switch the planner's lexicon prior off")
     parser.add_argument("--llm", action="store_true", help="plan LLM-first (local LLM or TEXT2DB_LLM_BASE_URL)")
+    parser.add_argument("--every", type=int, default=1, help="every N-th instance only (LLM runs are slow)")
     parser.add_argument("--json", action="store_true", help="one JSON object per dataset")
     args = parser.parse_args()
     settings = llm_settings() if args.llm else None
     for name in args.dataset or DATASETS:
-        figures = measure(name, args.full, not args.no_documents, settings)
+        figures = measure(name, args.full, not args.no_documents, settings, args.every)
         print(json.dumps(figures)) if args.json else print_figures(figures, args.shown)
 
 

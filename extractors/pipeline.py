@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
@@ -22,7 +23,7 @@ from text2db.extractors.relations import RelationKind, resolve
 from text2db.extractors import subject as subjects
 from text2db.extractors.reader import ColumnView, Reader
 from text2db.extractors.rowwriter import RowWriter
-from text2db.extractors.student import Student
+from text2db.extractors.student import Student, load_student, save_student, student_path
 from text2db.extractors.router import Request, Router, context_for
 from text2db.extractors.span_model import load_accepted, question_for
 from text2db.extractors.spans import Candidate, SpanRules
@@ -55,12 +56,16 @@ def _setup(table: TablePlan, priors: bool) -> TableSetup:
 class Extractor:
     """The extractor stage for one plan; build once per process and reuse for every document."""
 
-    def __init__(self, plan: Plan, settings: Settings, config: ExtractorConfig | None = None, engine: Engine | None = None) -> None:
+    def __init__(self, plan: Plan, settings: Settings, config: ExtractorConfig | None = None, engine: Engine | None = None,
+                 students: Path | None = None) -> None:
         self.plan, self.settings = plan, settings
         self.config = config or ExtractorConfig()
         self.tables = [_setup(t, self.config.use_priors) for t in plan.tables]
         self.router = Router(settings, self.config)
-        self.student = Student()
+        # `students`: the folder where the job's student is kept across restarts (None: in memory only)
+        self.student_file = student_path(students, plan.job, plan.version) if students is not None else None
+        self.student = load_student(self.student_file) if self.student_file is not None else Student()
+        self._saved_updates = 0
         self.row_writer = RowWriter(settings, self.config, self.student)
         self.gazetteers = {s.plan.table: gazetteer.Gazetteer(gazetteer.load_keys(engine, s.plan), person=s.kind == "person")
                            for s in self.tables if engine is not None and s.plan.only_existing_rows}
@@ -77,12 +82,20 @@ class Extractor:
             rows += table_rows
             for k in stats:
                 stats[k] += counts[k]
+        self._keep_student()
         return ExtractionEvent(
             job=document.job, document_id=document.document_id, plan_version=self.plan.version, rows=rows,
             stats=ExtractionStats(seconds=round(time.monotonic() - started, 4), llm_calls=stats["calls"],
                                   llm_tokens=stats["tokens"], values_small_model=stats["small"], values_llm=stats["llm"],
                                   values_ungrounded=stats["ungrounded"]),
         )
+
+    def _keep_student(self) -> None:
+        """Save what the LLM taught since the last save (before the extraction is emitted, so a
+        crash loses at most a lesson that the replayed document teaches again)."""
+        if self.student_file is not None and self.student.updates != self._saved_updates:
+            save_student(self.student, self.student_file)
+            self._saved_updates = self.student.updates
 
     def _table_rows(self, parsed: Parsed, setup: TableSetup, started: float) -> tuple[list[CandidateRow], dict[str, int]]:
         """`started`: when the document began; its LLM budget covers every table and call."""
@@ -195,7 +208,10 @@ class Extractor:
         return [Cell(column=setup.plan.key[0], value=ent.name, evidence=ev, confidence=round(ent.confidence, 3), tool=tool.name, model=tool.model)]
 
 
-def build_extractor(plan: Plan, settings: Settings | None = None, engine: Engine | None = None) -> Extractor:
+def build_extractor(plan: Plan, settings: Settings | None = None, engine: Engine | None = None,
+                    keep_student: bool = False) -> Extractor:
     """The ExtractStage for `plan` (schemas/stages.py). With the target `engine`, tables that only
-    fill existing rows look for those rows' keys in every document (gazetteer.py)."""
-    return Extractor(plan, settings or get_settings(), engine=engine)
+    fill existing rows look for those rows' keys in every document (gazetteer.py). `keep_student`
+    (long-running consumers) keeps what the LLM taught in <home>/students across restarts."""
+    settings = settings or get_settings()
+    return Extractor(plan, settings, engine=engine, students=settings.home / "students" if keep_student else None)

@@ -119,6 +119,37 @@ def test_student_trusts_a_column_after_agreeing_with_the_llm_and_stops_asking() 
     assert calls[0] == 1 and sum(calls[-4:]) == 0  # the reader agreed often enough: the LLM is no longer asked
 
 
+def test_a_restarted_extractor_keeps_what_its_student_learned(tmp_path) -> None:
+    """The student is kept per job and plan version: after a restart the LLM is not asked again
+    about a column it already trusts; a new plan version starts over; a torn file is set aside."""
+    from text2db.extractors.student import load_student, student_path
+
+    settings = Settings(llm_base_url="http://unused", llm_timeout_s=5.0)
+    config = ExtractorConfig(use_priors=False)
+
+    def one(extractor: Extractor, i: int, fake: FakeOpenAI) -> int:
+        name = f"Rock {chr(65 + i)} Lighthouse"
+        fake.replies = [_rows({"name": name, "height_m": 30 + i, "keeper": None, "number_of_lamps": None,
+                               "first_lit_year": None})]
+        event, _ = _extract(LIGHTHOUSE, fake.base_url, f"{name} has a height of {30 + i} metres.", extractor)
+        return event.stats.llm_calls
+
+    with FakeOpenAI(repeat_last=True) as fake:
+        settings = settings.model_copy(update={"llm_base_url": fake.base_url})
+        first = Extractor(LIGHTHOUSE, settings, config, students=tmp_path)
+        calls = [one(first, i, fake) for i in range(12)]
+        assert calls[0] == 1 and calls[-1] == 0
+        restarted = Extractor(LIGHTHOUSE, settings, config, students=tmp_path)
+        assert restarted.student.revision >= 1 and restarted.student.agreement == first.student.agreement
+        assert one(restarted, 13, fake) == 0  # its columns are still trusted after the restart: not asked
+        newer = Extractor(LIGHTHOUSE.model_copy(update={"version": LIGHTHOUSE.version + 1}), settings, config,
+                          students=tmp_path)
+        assert newer.student.revision == 0 and one(newer, 14, fake) == 1
+    path = student_path(tmp_path, LIGHTHOUSE.job, LIGHTHOUSE.version)
+    path.write_text('{"format": "text2db.student.v1", "cues": ', encoding="utf-8")
+    assert load_student(path).revision == 0 and path.with_suffix(".bad").exists() and not path.exists()
+
+
 def test_a_description_after_the_name_does_not_rename_the_row_and_labels_stay_in_their_column() -> None:
     text = "The Mill coffee shop is near The Bakers, in the riverside area, with a high customer rating."
     reply = _rows({"name": "The Mill coffee shop", "price_range": None, "customer_rating": "high", "kid_friendly": None,
