@@ -87,7 +87,7 @@ def extractor_for(settings: Settings, engine: Engine | None = None) -> Callable[
     from text2db.extractors.pipeline import build_extractor
 
     engine = engine or target_engine(settings)
-    return _PerPlan(engine, lambda plan: build_extractor(plan, settings, engine))
+    return _PerPlan(engine, lambda plan: build_extractor(plan, settings, engine, keep_student=True))
 
 
 def integrator_for(settings: Settings, engine: Engine | None = None) -> Callable[[str, int], IntegrateStage]:
