@@ -1,9 +1,16 @@
 """The local stack's state: which broker (and s3rver) `text2db stack up` started, kept in
-`<home>/stack.json` so every later command (and `Settings.bootstrap_servers` unset) finds it."""
+`<home>/stack.json` so every later command (and `Settings.bootstrap_servers` unset) finds it.
+
+The broker's port outlives `stack down` (`<home>/stack.port`): `stack up` starts the broker on
+the same port again, so consumers that resolved the address at start-up reconnect by themselves
+instead of dialing a port nobody listens on (issue 13 item 3). A port freed by a stopped broker
+stays busy a few seconds: `stack up` waits for it, and takes a fresh port only if it stays busy."""
 
 from __future__ import annotations
 
 import json
+import socket
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
@@ -12,7 +19,7 @@ from pydantic import BaseModel
 
 from text2db.config import Settings
 from text2db.infra import broker
-from text2db.infra.exceptions import BrokerNotRunning
+from text2db.infra.exceptions import BrokerNotRunning, BrokerStartFailed
 
 Mode = Literal["memory", "durable"]
 
@@ -36,6 +43,38 @@ class StackState(BaseModel):
 
 def state_path(settings: Settings) -> Path:
     return settings.home / "stack.json"
+
+
+def port_path(settings: Settings) -> Path:
+    return settings.home / "stack.port"
+
+
+def _bindable(port: int) -> bool:
+    """Free to listen on, as the broker binds (SO_REUSEADDR: closed connections in TIME_WAIT do
+    not block it, a listener still running does)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((broker.HOST, port))
+        except OSError:
+            return False
+    return True
+
+
+def _start_on_last_port(settings: Settings, s3_port: int | None, wait_s: float = 15.0) -> broker.Started:
+    """The broker on the port the stack used last, once it is free again; else on a fresh port."""
+    path = port_path(settings)
+    last = int(path.read_text()) if path.exists() and path.read_text().strip().isdigit() else None
+    if last is not None:
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            if _bindable(last):
+                try:
+                    return broker.start_broker(settings.home / "broker.log", port=last, s3_port=s3_port)
+                except BrokerStartFailed:
+                    pass  # the kernel still holds it for the old broker: wait a little longer
+            time.sleep(0.5)
+    return broker.start_broker(settings.home / "broker.log", s3_port=s3_port)
 
 
 def read_state(settings: Settings) -> StackState | None:
@@ -62,7 +101,7 @@ def stack_up(settings: Settings, durable: bool = False) -> tuple[StackState, boo
     home = settings.home
     store = broker.start_durable_store(home, home / "s3", home) if durable else None
     try:
-        started = broker.start_broker(home / "broker.log", s3_port=store.port if store else None)
+        started = _start_on_last_port(settings, store.port if store else None)
     except Exception:
         if store is not None:
             store.stop()
@@ -77,6 +116,7 @@ def stack_up(settings: Settings, durable: bool = False) -> tuple[StackState, boo
         started_at=datetime.now(UTC),
     )
     state_path(settings).write_text(json.dumps(state.model_dump(mode="json"), indent=2))
+    port_path(settings).write_text(str(started.port))
     return state, True
 
 

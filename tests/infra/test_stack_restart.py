@@ -1,0 +1,67 @@
+"""Issue 13 item 3: `stack down` then `stack up` under a running consumer. The broker comes back
+on the same port, so the consumer (which resolved the address when it started) recovers by
+itself and processes what is published after the restart."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from fakes import FAST, WordCountExtractor  # noqa: E402
+
+from text2db.config import Settings
+from text2db.consumers.extractor import run_extractor
+from text2db.consumers.loop import StopFlag
+from text2db.consumers.publish import publish
+from text2db.infra.stack import stack_down, stack_up
+from text2db.schemas.events import DocumentEvent
+
+
+class CountingExtractor(WordCountExtractor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[str] = set()
+
+    def extract(self, document: DocumentEvent):
+        self.seen.add(document.document_id)
+        return super().extract(document)
+
+
+def wait_for(condition, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"timed out after {timeout} s waiting for {what}")
+
+
+@pytest.mark.slow
+def test_a_restarted_stack_keeps_its_port_and_consumers_recover(tmp_path: Path) -> None:
+    settings = Settings(home=tmp_path / "home", bootstrap_servers=None, topic_prefix=f"t{uuid.uuid4().hex[:8]}")
+    first, _ = stack_up(settings)
+    extractor, stop = CountingExtractor(), StopFlag()
+    consumer = threading.Thread(target=run_extractor, args=(settings, f"{settings.topic_prefix}-x", lambda j, v: extractor, FAST),
+                                kwargs={"stop": stop})
+    try:
+        before = [DocumentEvent(job="fake", document_id=f"before-{i}", text=f"film {i}") for i in range(5)]
+        publish(settings, before)
+        consumer.start()
+        wait_for(lambda: len(extractor.seen) >= 5, 60, "the documents published before the restart")
+        stack_down(settings)
+        second, started = stack_up(settings)
+        assert started and second.port == first.port and second.broker_pid != first.broker_pid
+        after = [DocumentEvent(job="fake", document_id=f"after-{i}", text=f"film {i}") for i in range(5)]
+        publish(settings, after)
+        wait_for(lambda: {d.document_id for d in after} <= extractor.seen, 90, "the documents published after the restart")
+        assert consumer.is_alive()
+    finally:
+        stop.set()
+        consumer.join(timeout=30)
+        stack_down(settings)
