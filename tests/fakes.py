@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import Column, MetaData, String, Table, create_engine, text
 from sqlalchemy.dialects.postgresql import insert
@@ -69,6 +69,7 @@ class WordCountExtractor:
     def __init__(self, delay_s: float = 0.0) -> None:
         self.failed_once: set[str] = set()
         self.delay_s = delay_s
+        self.seen: set[str] = set()  # documents extracted (for tests that wait on a running consumer)
 
     def extract(self, document: DocumentEvent) -> ExtractionEvent:
         if FLAKY_MARK in document.text and document.document_id not in self.failed_once:
@@ -78,6 +79,7 @@ class WordCountExtractor:
         key = Cell(column="document_id", value=document.document_id, confidence=1.0, tool="tests.fakes")
         words = Cell(column="words", value=len(document.text.split()), confidence=1.0, tool="tests.fakes")
         row = CandidateRow(table="doc_rows", key=[key], cells=[words])
+        self.seen.add(document.document_id)
         return ExtractionEvent(job=document.job, document_id=document.document_id, plan_version=1, rows=[row])
 
 
@@ -109,6 +111,24 @@ class PgRowIntegrator:
         except OperationalError as exc:
             raise ServiceUnavailable(f"database away: {exc}") from exc
         return report
+
+
+def poll_until(condition: Callable[[], bool], timeout: float, every: float = 0.1) -> bool:
+    """True as soon as `condition()` holds, False after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(every)
+    return False
+
+
+def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """Fail the test when `condition()` does not hold within `timeout` seconds."""
+    if not poll_until(condition, timeout, every=0.2):
+        import pytest
+
+        pytest.fail(f"timed out after {timeout} s waiting for {what}")
 
 
 def count_rows(engine: Engine) -> dict[str, int]:

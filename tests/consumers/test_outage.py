@@ -9,11 +9,10 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from fakes import FAKE_PLAN, PgRowIntegrator, WordCountExtractor, count_rows
+from fakes import FAKE_PLAN, PgRowIntegrator, WordCountExtractor, count_rows, wait_for
 from prometheus_client import REGISTRY
 from sqlalchemy import create_engine
 
@@ -32,15 +31,6 @@ from pgcluster import PrivateCluster  # noqa: E402
 
 OUTAGE_S = 20
 CONFIG = ConsumerConfig(backoff_initial_s=0.05, backoff_max_s=0.2, max_attempts=3, pause_initial_s=0.5, pause_max_s=2.0)
-
-
-def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"timed out after {timeout} s waiting for {what}")
 
 
 def paused(stage: str) -> float:
@@ -77,26 +67,31 @@ def test_database_outage_pauses_both_stages_and_loses_nothing(kafka_settings, ka
                          _PerPlan(engine, lambda plan: integrator), CONFIG), kwargs={"stop": stop}),
     ]
     before = [DocumentEvent(job="fake", document_id=f"before-{i}", text=f"film {i}") for i in range(20)]
-    # Pinned documents skip the plan lookup, so the integrator meets the outage; unpinned ones the extractor.
-    during = [DocumentEvent(job="fake", document_id=f"during-{i}", text=f"film {i}", plan_version=1 if i % 2 else None)
-              for i in range(30)]
+    # Pinned documents skip the plan lookup, so their extractions reach the integrator during the
+    # outage; unpinned ones make the extractor look up the latest plan and meet the outage itself.
+    pinned = [DocumentEvent(job="fake", document_id=f"pinned-{i}", text=f"film {i}", plan_version=1) for i in range(15)]
+    unpinned = [DocumentEvent(job="fake", document_id=f"unpinned-{i}", text=f"film {i}") for i in range(15)]
     publish(kafka_settings, before)
     for thread in threads:
         thread.start()
     try:
         wait_for(lambda: len(rows(engine)) >= len(before), 40, "the rows published before the outage")
         cluster.stop()
-        publish(kafka_settings, during)
-        time.sleep(OUTAGE_S)
-        assert paused("extract") == 1.0 and paused("integrate") == 1.0
+        down_at = time.monotonic()
+        publish(kafka_settings, pinned)
+        wait_for(lambda: {d.document_id for d in pinned} <= extractor.seen, 30, "the pinned documents' extractions")
+        publish(kafka_settings, unpinned)
+        wait_for(lambda: paused("extract") == paused("integrate") == 1.0, 30, "both stages to pause")
+        time.sleep(max(0.0, OUTAGE_S - (time.monotonic() - down_at)))
+        assert paused("extract") == paused("integrate") == 1.0
         assert list_dead_letters(kafka_settings, include_in_flight=True) == []
         cluster.start()
-        wait_for(lambda: len(rows(engine)) >= len(before) + len(during), 40, "every row after the outage")
+        wait_for(lambda: len(rows(engine)) >= len(before + pinned + unpinned), 40, "every row after the outage")
         wait_for(lambda: paused("extract") == paused("integrate") == 0.0, 10, "both stages to resume")
     finally:
         stop.set()
         for thread in threads:
             thread.join(timeout=30)
-    assert count_rows(engine) == {d.document_id: 1 for d in before + during}
+    assert count_rows(engine) == {d.document_id: 1 for d in before + pinned + unpinned}
     assert list_dead_letters(kafka_settings, include_in_flight=True) == []
     engine.dispose()

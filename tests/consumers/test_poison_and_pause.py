@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 
-from fakes import FAST, WordCountExtractor, count_rows
+from fakes import FAST, WordCountExtractor, count_rows, poll_until
 from prometheus_client import REGISTRY
 
 from text2db.consumers.configuration import ConsumerConfig
@@ -30,15 +29,6 @@ DEEP = b'{"a":' * 5000 + b"1" + b"}" * 5000
 
 def docs(n: int, prefix: str = "doc") -> list[DocumentEvent]:
     return [DocumentEvent(job="fake", document_id=f"{prefix}-{i}", text=f"a film about {i}") for i in range(n)]
-
-
-def wait_until(condition: Callable[[], bool], timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def paused(stage: str) -> float:
@@ -131,7 +121,7 @@ def test_an_outage_pauses_the_stage_and_it_resumes_by_itself(kafka_settings, kaf
     seen: list[bool] = []
 
     def restore_after_a_pause() -> None:  # the dependency comes back 2 s after the stage paused
-        seen.append(wait_until(lambda: paused("extract") == 1.0, 30))
+        seen.append(poll_until(lambda: paused("extract") == 1.0, 30))
         time.sleep(2)
         extractor.up.set()
 

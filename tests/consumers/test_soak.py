@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fakes import count_applications, count_rows
+from fakes import count_applications, count_rows, wait_for
 
 from text2db.consumers.publish import publish
 from text2db.schemas.events import DocumentEvent
@@ -25,15 +25,6 @@ def start(stage: str, settings, group: str, pg_url: str, delay_s: float, log: Pa
     args = [sys.executable, str(FAKES), stage, settings.bootstrap_servers, settings.topic_prefix, group, pg_url]
     out = log.open("w")
     return subprocess.Popen([*args, str(delay_s)], stdout=out, stderr=subprocess.STDOUT)
-
-
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"timed out after {timeout} s waiting for {what}")
 
 
 @pytest.mark.slow

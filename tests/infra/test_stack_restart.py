@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from fakes import FAST, WordCountExtractor  # noqa: E402
+from fakes import FAST, WordCountExtractor, wait_for  # noqa: E402
 
 from text2db.config import Settings
 from text2db.consumers.extractor import run_extractor
@@ -23,30 +22,11 @@ from text2db.infra.stack import stack_down, stack_up
 from text2db.schemas.events import DocumentEvent
 
 
-class CountingExtractor(WordCountExtractor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: set[str] = set()
-
-    def extract(self, document: DocumentEvent):
-        self.seen.add(document.document_id)
-        return super().extract(document)
-
-
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"timed out after {timeout} s waiting for {what}")
-
-
 @pytest.mark.slow
 def test_a_restarted_stack_keeps_its_port_and_consumers_recover(tmp_path: Path) -> None:
     settings = Settings(home=tmp_path / "home", bootstrap_servers=None, topic_prefix=f"t{uuid.uuid4().hex[:8]}")
     first, _ = stack_up(settings)
-    extractor, stop = CountingExtractor(), StopFlag()
+    extractor, stop = WordCountExtractor(), StopFlag()
     consumer = threading.Thread(target=run_extractor, args=(settings, f"{settings.topic_prefix}-x", lambda j, v: extractor, FAST),
                                 kwargs={"stop": stop})
     try:
