@@ -23,6 +23,7 @@ def publish(
     paths: Annotated[list[str], typer.Argument(help="Files, folders, or - for JSONL on stdin.")],
     job: Annotated[str, typer.Option(help="Job the documents belong to.")] = "default",
     plan_version: Annotated[int | None, typer.Option(help="Pin a plan version (default: the job's latest).")] = None,
+    route: Annotated[bool, typer.Option("--route", help="Let the router choose the jobs: publish to <prefix>.inbox.")] = False,
 ) -> None:
     """Publish documents to <prefix>.documents (ids derived from content: re-publishing is idempotent).
     What can never be processed (empty, binary, oversized, a job or version with no stored plan in
@@ -31,17 +32,23 @@ def publish(
     from text2db.consumers.stages import configured_target
 
     settings = get_settings()
+    if route:  # issue 16: the router sets the job(s)
+        from text2db.schemas.routing import ROUTE_PENDING
+
+        job, plan_version = ROUTE_PENDING, None
     documents = collect_documents(paths, job, plan_version, stdin=sys.stdin)
     check_documents(documents, settings.max_document_bytes)
     engine = configured_target(settings)
     try:
-        check_plans(engine, documents)
+        if not route:
+            check_plans(engine, documents)
     finally:
         engine.dispose()
+    topic = settings.topics["inbox" if route else "documents"]
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("publishing", total=len(documents))
-        sent = publish_documents(settings, documents, lambda n: progress.advance(task, n))
-    console.print(f"published {sent} documents to {settings.topics['documents']} (job {job})")
+        sent = publish_documents(settings, documents, lambda n: progress.advance(task, n), topic=topic)
+    console.print(f"published {sent} documents to {topic}" + ("" if route else f" (job {job})"))
 
 
 def consume(

@@ -133,12 +133,14 @@ def check_plans(engine: Engine, documents: Iterable[DocumentEvent]) -> None:
 
 
 def publish(
-    settings: Settings, documents: Iterable[DocumentEvent], on_sent: Callable[[int], None] | None = None
+    settings: Settings, documents: Iterable[DocumentEvent], on_sent: Callable[[int], None] | None = None,
+    topic: str | None = None,
 ) -> int:
-    """Produce the documents keyed by id with acks=all; returns how many were acknowledged."""
+    """Produce the documents keyed by id with acks=all (to `topic`: default <prefix>.documents,
+    <prefix>.inbox for the router); returns how many were acknowledged."""
     ensure_topics(settings)
     producer = make_producer(settings)
-    topic = settings.topics["documents"]
+    topic = topic or settings.topics["documents"]
     try:
         deliveries = []
         for document in documents:

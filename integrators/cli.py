@@ -44,6 +44,12 @@ def lineage_command(
         model = f" ({r['model']})" if r["model"] else ""
         typer.echo(f"{r['column_name']} = {r['value']!r}  from {r['document_id']}{span}  by {r['tool']}{model}{confidence}"
                    f"  job {r['job']} plan v{r['plan_version']} at {str(r['recorded_at'])[:19]}")
+    from text2db.routing import ledger  # issue 16: how each of these documents was routed, when it was
+
+    with database_errors(), _engine(db).begin() as conn:
+        for document_id in dict.fromkeys(r["document_id"] for r in rows):
+            for decision in ledger.lookup(conn, document_id):
+                typer.echo(ledger.describe(decision))
 
 
 @review_app.command("list")

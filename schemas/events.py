@@ -114,7 +114,7 @@ class ExtractionEvent(_Record):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-Stage = Literal["decode", "extract", "integrate", "publish"]
+Stage = Literal["decode", "extract", "integrate", "publish", "route"]
 
 
 class DeadLetter(_Record):

@@ -50,8 +50,9 @@ def _register_all() -> None:
     from text2db.integrators.cli import register as integrators
     from text2db.planner.cli import register as planner
     from text2db.quality.cli import register as quality
+    from text2db.routing.cli import register as routing
 
-    for register in (infra, consumers, planner, designer, extractors, integrators, quality):
+    for register in (infra, consumers, planner, designer, extractors, integrators, quality, routing):
         register(app)
 
 

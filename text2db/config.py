@@ -45,7 +45,8 @@ class Settings(BaseSettings):
     @property
     def topics(self) -> dict[str, str]:
         p = self.topic_prefix
-        return {"documents": f"{p}.documents", "extractions": f"{p}.extractions", "deadletter": f"{p}.deadletter"}
+        return {"documents": f"{p}.documents", "extractions": f"{p}.extractions", "deadletter": f"{p}.deadletter",
+                "inbox": f"{p}.inbox", "unrouted": f"{p}.unrouted"}  # inbox/unrouted: the routing stage (issue 16)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,140 @@
+"""The router's decision: small models score every job, the LLM only breaks close ties.
+
+Per document and job:
+  semantic = mean of (best-k similarity with the job's descriptions and rows,
+                      best-k similarity with the job's accepted documents, or the former when none)
+  keys     = sum over existing keys of the job's tables named in the document of
+             1 / (number of jobs holding that key), zero for keys most documents name ("Italy")
+  score    = semantic + key_weight * min(keys, key_cap)
+The best job gets the document unless its score is below `floor` and it names no key
+(unrouted). Another job also gets it when it is within `multi_margin` of the best AND the
+document names one of its keys: a document can update two targets, but only on evidence."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from text2db.routing.configuration import RouterConfig
+from text2db.routing.encoder import embed, lead
+from text2db.routing.keys import KeyHit, KeyIndex
+from text2db.routing.memory import JobMemory
+from text2db.schemas.routing import JobScore, RouteDecision
+
+# (document lead, the closest jobs best first) -> the jobs the LLM picks, or None when it could not
+TieBreaker = Callable[[str, list[JobScore]], list[str] | None]
+MIN_DOCS_FOR_COMMONNESS = 20
+
+
+@dataclass(frozen=True)
+class Document:
+    document_id: str
+    text: str
+
+
+def _top_mean(sims: np.ndarray, k: int) -> float:
+    if sims.size == 0:
+        return 0.0
+    k = min(k, sims.size)
+    return float(np.partition(sims, sims.size - k)[-k:].mean())
+
+
+class Router:
+    """Scores documents against every job's memory; thread-compatible, not thread-safe."""
+
+    def __init__(self, memories: Sequence[JobMemory], config: RouterConfig | None = None,
+                 tiebreak: TieBreaker | None = None) -> None:
+        self.config = config or RouterConfig()
+        self.memories = {m.job: m for m in memories}
+        self.tiebreak = tiebreak
+        self.llm_calls = 0
+        self.reindex()
+
+    def reindex(self) -> None:
+        """Rebuild the key index after memories changed (new rows, new jobs)."""
+        self.keys = KeyIndex((k, (m.job, t)) for m in self.memories.values() for k, t in m.keys.items())
+        self.common = self._common_keys()
+
+    def _common_keys(self) -> set[str]:
+        """Keys that many remembered documents name (countries, big cities): no evidence of a job."""
+        texts = [t for m in self.memories.values() for t in m.doc_texts]
+        if len(texts) < MIN_DOCS_FOR_COMMONNESS:
+            return set()
+        counts = Counter(h.key for t in texts for h in self.keys.find(t, fuzzy=False))
+        return {k for k, n in counts.items() if n / len(texts) >= self.config.common_key_share}
+
+    def route(self, documents: Sequence[Document], llm_budget: int | None = None) -> list[RouteDecision]:
+        """One decision per document (same order); the LLM is asked at most `llm_budget` times."""
+        budget = self.config.llm_calls_per_batch if llm_budget is None else llm_budget
+        leads = [lead(d.text, self.config.lead_chars) for d in documents]
+        vectors = embed(leads, self.config.max_tokens)
+        decisions = []
+        for doc, text_lead, vector in zip(documents, leads, vectors):
+            scores = self.score(doc.text, vector)
+            decision = self.decide(doc.document_id, scores)
+            if self._is_tie(scores) and self.tiebreak is not None and budget > 0:
+                budget -= 1
+                decision = self._ask_llm(doc.document_id, text_lead, scores) or decision
+            decisions.append(decision)
+        return decisions
+
+    def score(self, text: str, vector: np.ndarray) -> list[JobScore]:
+        """Every job's score for one document, best first."""
+        hits = [h for h in self.keys.find(text) if h.key not in self.common]
+        out = [self._score_job(m, vector, hits) for m in self.memories.values()]
+        return sorted(out, key=lambda s: -s.score)
+
+    def _score_job(self, memory: JobMemory, vector: np.ndarray, hits: list[KeyHit]) -> JobScore:
+        cfg = self.config
+        proto_sims = memory.protos @ vector if len(memory.protos) else np.zeros(0)
+        protos = _top_mean(proto_sims, cfg.prototypes_top_k)
+        docs = _top_mean(memory.docs @ vector, cfg.documents_top_k) if len(memory.docs) else protos
+        semantic = (protos + docs) / 2
+        mine = [(h, t) for h in hits for (job, t) in h.owners if job == memory.job]
+        evidence = sum(1.0 / len({j for j, _ in h.owners}) for h, _ in mine)
+        score = semantic + cfg.key_weight * min(evidence, cfg.key_cap)
+        table = self._table(memory, proto_sims, mine)
+        names = list(dict.fromkeys(h.key for h, _ in mine))[:5]
+        why = f"semantic {semantic:.3f} (rows/descriptions {protos:.3f}, documents {docs:.3f})"
+        if names:
+            why += f"; keys {', '.join(repr(n) for n in names)} (evidence {evidence:.2f})"
+        return JobScore(job=memory.job, table=table, score=round(score, 4), semantic=round(semantic, 4), keys=names,
+                        evidence=round(evidence, 4), why=why)
+
+    @staticmethod
+    def _table(memory: JobMemory, proto_sims: np.ndarray, mine: list[tuple[KeyHit, str]]) -> str:
+        """The table whose key the document names first, else the one of the closest prototype."""
+        if mine:
+            return mine[0][1]
+        if proto_sims.size:
+            return memory.proto_tables[int(np.argmax(proto_sims))]
+        return memory.tables[0] if memory.tables else ""
+
+    def decide(self, document_id: str, scores: list[JobScore]) -> RouteDecision:
+        cfg = self.config
+        if not scores:
+            return RouteDecision(document_id=document_id)
+        best = scores[0]
+        if best.score < cfg.floor and not best.keys:
+            return RouteDecision(document_id=document_id, scores=scores)
+        chosen = [best] + [
+            s for s in scores[1:]
+            if s.score >= best.score - cfg.multi_margin and s.evidence >= cfg.multi_min_keys
+        ]
+        return RouteDecision(document_id=document_id, chosen=chosen, scores=scores)
+
+    def _is_tie(self, scores: list[JobScore]) -> bool:
+        return len(scores) > 1 and scores[0].score >= self.config.floor and scores[0].score - scores[1].score < self.config.tie_margin
+
+    def _ask_llm(self, document_id: str, text_lead: str, scores: list[JobScore]) -> RouteDecision | None:
+        close = [s for s in scores[:3] if scores[0].score - s.score < max(self.config.tie_margin, self.config.multi_margin)]
+        assert self.tiebreak is not None
+        picked = self.tiebreak(text_lead, close)
+        self.llm_calls += 1
+        if not picked:
+            return None
+        chosen = [s.model_copy(update={"why": s.why + "; chosen by the LLM among close jobs"}) for s in close if s.job in picked]
+        return RouteDecision(document_id=document_id, chosen=chosen, scores=scores, decided_by="llm") if chosen else None
