@@ -44,7 +44,8 @@ def replay_dead_letters(
     start, end = _parse_time(since), _parse_time(until)
     letters = [
         letter
-        for letter in list_dead_letters(settings, reason=reason, since=start)
+        # in flight too: this task keeps its own record of what it replayed (text2db_replayed)
+        for letter in list_dead_letters(settings, reason=reason, since=start, include_in_flight=True)
         if (job is None or letter.job == job) and (end is None or letter.failed_at < end)
     ]
     engine = engine_for(settings)
