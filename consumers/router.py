@@ -4,10 +4,12 @@ the document belongs to, job set) or `<prefix>.unrouted` (with the scores).
 Per batch: decode (bad records are dead-lettered) -> route every document (small models, the
 LLM for close ties) -> record the decisions in the database -> produce the routed records ->
 commit the batch's offsets. With `TEXT2DB_ROUTE_TRANSACTIONS` (default) the produces and the
-offsets go in one Kafka transaction: a router that dies mid-batch leaves an open transaction
-that its restart (same transactional id) aborts, so readers with read_committed see every
-routed document exactly once. Without transactions delivery is at-least-once (acks=all, then
-commit) and the extractors' idempotent writes absorb a redelivery."""
+offsets go in one Kafka transaction, and a restart with the same transactional id fences a
+dead predecessor. Delivery is at least once: nothing is committed before it is durable, and
+decisions are recorded once (unique rows). Measured on Tansu: a record of a dead router's open
+transaction can still be read after the restart, so a crash may leave a second copy of the
+same (document, job) on `<prefix>.documents`; the extractors' and integrators' writes are
+idempotent on it."""
 
 from __future__ import annotations
 

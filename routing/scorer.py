@@ -8,7 +8,9 @@ Per document and job:
   score    = semantic + key_weight * min(keys, key_cap)
 The best job gets the document unless its score is below `floor` and it names no key
 (unrouted). Another job also gets it when it is within `multi_margin` of the best AND the
-document names one of its keys: a document can update two targets, but only on evidence."""
+document names one of its keys: a document can update two targets, but only on evidence.
+(Also sending it to every job whose key the lead names raised the dev feed's wrong second
+jobs from 2.9% to 20%: the lead names rows of other jobs often.)"""
 
 from __future__ import annotations
 
@@ -73,7 +75,7 @@ class Router:
         vectors = embed(leads, self.config.max_tokens)
         decisions = []
         for doc, text_lead, vector in zip(documents, leads, vectors):
-            scores = self.score(doc.text, vector)
+            scores = self.score(doc.text, vector, len(text_lead))
             decision = self.decide(doc.document_id, scores)
             if self._is_tie(scores) and self.tiebreak is not None and budget > 0:
                 budget -= 1
@@ -81,13 +83,13 @@ class Router:
             decisions.append(decision)
         return decisions
 
-    def score(self, text: str, vector: np.ndarray) -> list[JobScore]:
+    def score(self, text: str, vector: np.ndarray, lead_chars: int = 0) -> list[JobScore]:
         """Every job's score for one document, best first."""
         hits = [h for h in self.keys.find(text) if h.key not in self.common]
-        out = [self._score_job(m, vector, hits) for m in self.memories.values()]
+        out = [self._score_job(m, vector, hits, lead_chars) for m in self.memories.values()]
         return sorted(out, key=lambda s: -s.score)
 
-    def _score_job(self, memory: JobMemory, vector: np.ndarray, hits: list[KeyHit]) -> JobScore:
+    def _score_job(self, memory: JobMemory, vector: np.ndarray, hits: list[KeyHit], lead_chars: int) -> JobScore:
         cfg = self.config
         proto_sims = memory.protos @ vector if len(memory.protos) else np.zeros(0)
         protos = _top_mean(proto_sims, cfg.prototypes_top_k)
@@ -95,6 +97,7 @@ class Router:
         semantic = (protos + docs) / 2
         mine = [(h, t) for h in hits for (job, t) in h.owners if job == memory.job]
         evidence = sum(1.0 / len({j for j, _ in h.owners}) for h, _ in mine)
+        in_lead = sum(1.0 / len({j for j, _ in h.owners}) for h, _ in mine if h.start < lead_chars)
         score = semantic + cfg.key_weight * min(evidence, cfg.key_cap)
         table = self._table(memory, proto_sims, mine)
         names = list(dict.fromkeys(h.key for h, _ in mine))[:5]
@@ -102,7 +105,7 @@ class Router:
         if names:
             why += f"; keys {', '.join(repr(n) for n in names)} (evidence {evidence:.2f})"
         return JobScore(job=memory.job, table=table, score=round(score, 4), semantic=round(semantic, 4), keys=names,
-                        evidence=round(evidence, 4), why=why)
+                        evidence=round(evidence, 4), lead_evidence=round(in_lead, 4), why=why)
 
     @staticmethod
     def _table(memory: JobMemory, proto_sims: np.ndarray, mine: list[tuple[KeyHit, str]]) -> str:
