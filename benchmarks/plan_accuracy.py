@@ -175,6 +175,12 @@ def plan_for(instance: Path, data: dict, full: bool, counts: Counter, scratch: P
     return result.plan
 
 
+def _shape(plan) -> list[tuple]:
+    """What a plan decides: tables in order, each with its operation, row restriction and columns."""
+    return [(t.table, t.operation, t.only_existing_rows, sorted((c.name, c.tool, tuple(c.labels or ()))
+                                                                for c in t.columns)) for t in plan.tables]
+
+
 def _fk_ok(plan, instance: Path, task: str) -> bool:
     """The child's foreign-key column is planned and links by the parent's natural key."""
     meta = json.loads((instance / "meta.json").read_text())
@@ -242,6 +248,12 @@ def measure(name: str, full: bool, documents: bool, settings=None, every: int = 
             gold_cols_total += sum(len(c) for c in delta.values())
             continue
         counts["planned"] += 1
+        if settings is not None:  # does the LLM-first plan differ from what the rules alone plan?
+            try:
+                counts["same_as_rules"] += _shape(plan) == _shape(plan_for(instance, data, False, Counter(), scratch,
+                                                                          documents))
+            except (PlanningFailed, PlanRejected):
+                counts["rules_failed"] += 1
         tables = {t.table: t for t in plan.tables}
         tplan = tables.get(target)
         ok_table = tplan is not None
@@ -285,6 +297,7 @@ def measure(name: str, full: bool, documents: bool, settings=None, every: int = 
                "gold_columns_per_instance": round(gold_cols_total / max(n, 1), 2),
                "ms_per_plan": round(counts["ms"] / max(counts["planned"], 1)),
                "plans_by_planner": {k[8:]: v for k, v in sorted(counts.items()) if k.startswith("planner ")},
+               "same_as_rules": counts["same_as_rules"] if settings is not None else None,
                "misses": misses}
     if full:
         figures["simulation"] = {k[11:]: v for k, v in sorted(counts.items()) if k.startswith("simulation_")}
@@ -308,6 +321,8 @@ def print_figures(f: dict, shown: int) -> None:
           f"(gold {f['gold_columns_per_instance']:.2f})")
     print(f"  make_plan {f['ms_per_plan']} ms per instance; plans by planner: "
           + ", ".join(f"{k} {v}" for k, v in f["plans_by_planner"].items()))
+    if f["same_as_rules"] is not None:
+        print(f"  plans the same as the rule planner's {f['same_as_rules']}/{f['planned']}")
     if "simulation" in f:
         print("  simulation " + ", ".join(f"{k} {v}" for k, v in f["simulation"].items())
               + f"; held-out cells reproduced {f['cells_reproduced'][0]}/{f['cells_reproduced'][1]}")

@@ -36,6 +36,7 @@ NUMBER = re.compile(r"(?<![\w.-])[-+]?\d[\d,]*(?:\.\d+)?(?![-/]\w)(?!\d)(?:\s*(?
                     r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
 CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
 SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a cue word (cost, not quality)
+MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
              "or", "s", "e")
 
@@ -72,6 +73,7 @@ class ColumnView:
     capitalized: float  # share of demonstrations that start upper-case
     numeric: bool
     names_only: bool = False  # a foreign key: the value is a parent row's name
+    with_digits: float = 0.5  # share of demonstrations that contain a digit (codes, addresses); 0.5 unknown
 
     @classmethod
     def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None) -> "ColumnView":
@@ -83,10 +85,22 @@ class ColumnView:
         cue |= {stem(w) for p in (learned or []) for w in content_words(p)}
         demos = [d for d in col.demonstrations if d.strip()]
         cap = sum(1 for d in demos if d[:1].isupper()) / len(demos) if demos else 0.5
+        digits = sum(1 for d in demos if re.search(r"\d", d)) / len(demos) if len(demos) >= MIN_SHAPE_DEMOS else 0.5
         numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
         if col.link is not None:
             return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True)
-        return cls(col.name, col.value_type, phrase, frozenset(cue), tuple(col.labels or ()), cap, numeric)
+        return cls(col.name, col.value_type, phrase, frozenset(cue), tuple(col.labels or ()), cap, numeric,
+                   with_digits=digits)
+
+    def fits_shape(self, value: str) -> bool:
+        """A text value has the shape of the column's existing values: a code column (nearly every
+        value has digits: ISBNs, postcodes) takes no plain words; a column of words takes no codes."""
+        digits = sum(ch.isdigit() for ch in value)
+        if self.with_digits >= 0.8:
+            return digits > 0
+        if self.with_digits == 0.0:  # a code among words: mostly digits
+            return digits * 2 < sum(ch.isalnum() for ch in value)
+        return True
 
     @property
     def yes_no(self) -> bool:
@@ -189,6 +203,8 @@ class Reader:
                 continue
             if stems(sp.text) and stems(sp.text) <= col.cue_stems:
                 continue  # the column's own words ("runway length") are a cue, not a value
+            if not col.fits_shape(sp.text):
+                continue
             seen.add((sp.start, sp.end))
             unique.append(sp)
         return unique

@@ -96,6 +96,20 @@ def test_a_column_the_text_does_not_state_stays_empty() -> None:
     assert "height_m" not in cells.get("Skerry Point Lighthouse", {})
 
 
+def test_values_keep_the_shape_of_the_column_existing_values() -> None:
+    """A code column (existing values all have digits) takes no name; a column of words takes no code."""
+    books = _plan("book", "book", [
+        _col("isbn", "isbn of the book", demos=["0-7156-3648-0", "978-1-4165-4253-7", "1-4165-2060-0"]),
+        _col("author", "author of the book", demos=["Eric Flint", "John Cowper Powys", "Virginia DeMarce"]),
+    ])
+    cells = _cells(books, "Ram Rebellion is a novel by the author Eric Flint, ISBN 1-4165-2060-0.")["Ram Rebellion"]
+    assert cells["isbn"] == "1-4165-2060-0" and cells["author"] == "Eric Flint"
+    no_code = _cells(books, "Ram Rebellion is a novel by the author Eric Flint.")["Ram Rebellion"]
+    assert "isbn" not in no_code and no_code["author"] == "Eric Flint"  # a name is no ISBN
+    only_code = _cells(books, "Ram Rebellion is a novel with the ISBN 1-4165-2060-0.")["Ram Rebellion"]
+    assert "author" not in only_code  # a code is no author
+
+
 @pytest.mark.parametrize("text, subject", [
     ("A.F.C. Blackpool has 1500 members.", "A.F.C. Blackpool"),
     ("Come to The Wrestlers where they serve English food.", "The Wrestlers"),
