@@ -78,13 +78,16 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         table = _decided_table(decided, named, observation, notes) or \
             _choose_table(instruction, observation, named, docs, keys, notes)
         stated = ins.stated_task(instruction)
-        if stated is None and decided is not None and decided.operation in ("row_population", "data_infilling"):
+        evidence = bool(docs) and table.name in keys  # documents naming existing rows decide, not a guess
+        if stated is None and not evidence and decided is not None and \
+                decided.operation in ("row_population", "data_infilling"):
             operation = decided.operation
             notes.append(f"{decided.by}: the wording states no task; planned {operation}")
         else:
             operation = _choose_operation(instruction, table, docs, keys, notes)
             if decided is not None and decided.operation not in (None, operation):
-                notes.append(f"{decided.by} planned {decided.operation}; the instruction says {operation}")
+                why = "the instruction says" if stated else "the documents name existing rows or not:"
+                notes.append(f"{decided.by} planned {decided.operation}; {why} {operation}")
     only_existing = ins.only_existing_rows(instruction, operation)
     if only_existing and operation == "row_population":
         operation = "data_infilling"  # no new rows: what is left is filling the existing ones
