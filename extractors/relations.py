@@ -24,13 +24,17 @@ class RelationKind:
     description: str
     value: ValueKind
     aliases: tuple[str, ...] = ()
+    triggers: tuple[tuple[str, float], ...] = ()  # (regex, confidence): a value of the kind follows the match
+    roles: tuple[str, ...] = ()  # the span rules' anchored patterns that read this kind (spans.py)
 
 
 def _load_priors() -> tuple[RelationKind, ...]:
     """The relation kinds are data (relation_priors.json), an optional prior: with
     TEXT2DB_EXTRACT_USE_PRIORS=false no column is mapped to them and the plan reader reads all."""
     raw = json.loads((Path(__file__).with_name("relation_priors.json")).read_text(encoding="utf-8"))
-    return tuple(RelationKind(k["name"], k["description"], k["value"], tuple(k.get("aliases", ()))) for k in raw)
+    return tuple(RelationKind(k["name"], k["description"], k["value"], tuple(k.get("aliases", ())),
+                              tuple((p, float(w)) for p, w in k.get("triggers", ())), tuple(k.get("roles", ())))
+                 for k in raw)
 
 
 KINDS: tuple[RelationKind, ...] = _load_priors()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from text2db.extractors import textspans as ts
 from text2db.extractors.entities import HONORIFICS, Entity, Parsed
-from text2db.extractors.relations import RelationKind
+from text2db.extractors.relations import KINDS, RelationKind
 from text2db.integrators.countries import ALIASES, country_name
 
 DEMONYMS = {k for k in ALIASES if " " not in k and "." not in k}
@@ -26,37 +26,8 @@ def _r(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.I)
 
 
-TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {
-    "birth": [(_r(r"\bborn\b,?\s*"), 0.85)],
-    "death": [(_r(r"\b(?:died|death)\b,?\s*"), 0.8)],
-    "birth_place": [(_r(r"\bborn\b[^.;()]{0,60}?\bin\s+"), 0.8), (_r(r"\bnative of\s+"), 0.6)],
-    "death_place": [(_r(r"\bdied\b[^.;()]{0,40}?\b(?:in|at)\s+"), 0.75)],
-    "educated_at": [(_r(r"\b(?:educated|studied|enrolled|graduated|graduating|education|trained|degree)\b[^.;]{0,25}?\b(?:at|from)\s+"), 0.75),
-                    (_r(r"\battended\s+"), 0.7), (_r(r"\balumn(?:us|a|i) of\s+"), 0.7)],
-    "employer": [(_r(r"\b(?:worked|working|works|employed|hired|served)\s+(?:as\s+[a-z -]{1,30}\s+)?(?:for|at|by|with)\s+"), 0.6),
-                 (_r(r"\b(?:editor|co-editor|professor|lecturer|reporter|correspondent|columnist|employee|executive|chairman|ceo|manager)\s+(?:at|of|for|with)\s+"), 0.5)],
-    "political_party": [(_r(r"\bmember of the\s+(?=[^.;]{0,40}\bParty\b)"), 0.7), (_r(r"\b(?:representing|joined|for) the\s+(?=\S+(?:\s\S+)?\s+[Pp]arty\b)"), 0.65)],
-    "record_label": [(_r(r"\b(?:signed|signing)\s+(?:a\s+[a-z -]{0,30})?(?:to|with)\s+"), 0.75),
-                     (_r(r"\b(?:released|issued|distributed)\s+(?:[a-z]+\s+){0,3}(?:by|on|through|via)\s+(?=[^.;,]{0,40}\b(?:Records|Recordings|Music|Entertainment)\b)"), 0.7)],
-    "founded": [(_r(r"\b(?:founded|established|formed|created|incorporated|launched|opened|originates|inaugurated|started)\b"
-                    r"(?:\s+by\s+[^.;,]{1,40}?(?=\s+in\s))?(?:\s+(?:as\s+[^.;,]{0,40}?|back|from|to|since))?\s*"), 0.8)],
-    "country": [(_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+"), 0.65),
-                (_r(r"\b(?:based|headquartered|located)\s+in\s+[^.;,]{1,40},\s+[^.;,]{1,40},\s+"), 0.65)],
-    "headquarters": [(_r(r"\b(?:headquartered|headquarters|head office)\s+(?:is\s+)?(?:in|at)\s+"), 0.7),
-                     (_r(r"\b(?:based|located)\s+in\s+(?=[A-Z][^.;,]{1,40},\s+[A-Z])"), 0.6),  # "based in Taipei, Taiwan"
-                     (_r(r"\b(?:based|located)\s+(?:in|at)\s+"), 0.45)],
-    "founder": [(_r(r"\b(?:founded|established|formed|created|started|co-founded|set up)\s+(?:in\s+\d{4}\s+)?by\s+"), 0.8), (_r(r"\bfounder,?\s+"), 0.5)],
-    "released": [(_r(r"\b(?:released|published|premiered|aired|broadcast|issued|debuted|came out|launched)\b,?\s*"), 0.75),
-                 (_r(r"\b(?:released|published|premiered|aired|broadcast|issued)\s+(?:in|on|by|through|via)\s+(?:the\s+)?[A-Z][^.;,\d]{0,30}?\s(?=(?:on|in)\s)"), 0.7)],
-    "performer": [(_r(r"\b(?:recorded|performed|sung|sang|released)\s+by\s+"), 0.8),
-                  (_r(r"\b(?:song|single|album|EP|record|track|mixtape|ballad|hit|LP)(?:\s+of\s+[a-z ]{1,30}?)?\s+by\s+"), 0.75), (_r(r"\bstarring\s+"), 0.6),
-                  (_r(r"\b(?:hit|single|song)\s+for\s+"), 0.6)],
-    "author": [(_r(r"\b(?:written|authored|penned)\s+by\s+"), 0.75),
-               (_r(r"\bbased on (?:the\s+)?(?=[A-Z][^.;]{0,40}?['’]s?\s+(?:[\w-]+\s+){0,2}(?:novel|book|play|story|memoir|comic)s?\b)"), 0.7), (_r(r"\b(?:novel|book|poem|story|play|memoir|novella|essay|comic|manga)\s+by\s+"), 0.75)],
-    "director": [(_r(r"\bdirected\s+by\s+"), 0.85), (_r(r"\bfilm\s+by\s+"), 0.6)],
-    "composer": [(_r(r"\b(?:composed|written|co-written)\s+by\s+"), 0.7), (_r(r"\bmusic\s+(?:was\s+)?(?:composed\s+)?by\s+"), 0.75)],
-    "publisher": [(_r(r"\bpublished\s+by\s+"), 0.85), (_r(r"\bpublisher\s+"), 0.5)],
-}
+# Each kind's triggers and the anchored patterns (roles) that read it are data: relation_priors.json.
+TRIGGERS: dict[str, list[tuple[re.Pattern[str], float]]] = {k.name: [(_r(p), w) for p, w in k.triggers] for k in KINDS}
 _TITLE_LEAD = re.compile(
     r"(?:(?P<owner>[A-Z][\w&.\-]*(?:\s[A-Z][\w&.\-]*){0,3})\s?['’]s?\s+)?"
     r"(?:(?P<year>1[0-9]{3}|20[0-9]{2})\s+)?(?:[A-Za-z][\w-]*\s+){0,3}"
@@ -73,11 +44,15 @@ _EVENT_OF = re.compile(
     r"\b(?P<event>creation|introduction|founding|establishment|formation|foundation|inception|launch|birth|death)\s+of\s+"
     r"(?:(?:his|her|their|its)\s+[\w-]+,?\s+)?(?:the\s+)?(?P<lead>\S+\s+)?$"
 )
-_EVENT_KIND = {"birth": ("person", "birth"), "death": ("person", "death")}
+_EVENT_ROLE = {"birth": ("person", "event_birth"), "death": ("person", "event_death")}  # event words, then founding
 _FOUNDER_BEFORE = re.compile(r"(?P<person>[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,3}),\s+(?:the\s+)?(?:co-)?founder\s+of\s+(?:the\s+)?$")
 _FOUNDER_AFTER = re.compile(r"\s+(?:co-)?founder\s+(?=[A-Z])")
 _PART_TAIL = re.compile(r"\s*(?:,\s*[A-Z][\w .'’-]{0,30})?\s*")
-DEMONYM_KINDS = {"person": "citizenship", "organization": "country", "work": "country_of_origin"}
+
+
+def roles_of(columns: dict[str, RelationKind]) -> dict[str, str]:
+    """role -> the planned column whose kind that anchored pattern reads (relation_priors.json)."""
+    return {role: column for column, kind in columns.items() for role in kind.roles}
 
 
 def _opens_sentence(text: str, pos: int, openers: list[int]) -> bool:
@@ -139,13 +114,13 @@ class SpanRules:
                         value = value_at(text, m.end(), kind)
                         if value is None or value.start - m.end() > _LIMIT or value.end > s_end:
                             continue
-                        if kind.name == "performer" and _LABEL_WORD.search(value.text):
+                        if "never_a_label" in kind.roles and _LABEL_WORD.search(value.text):
                             continue  # "released by Polar Music": a label, not who performs
                         owner, factor = self._owner(m.start(), s_start, seg, value)
                         if owner is not None:
                             out.append(Candidate(owner.name, column, value, round(conf * factor, 3), pattern.pattern[:40]))
         out += self._anchored(columns)
-        performer = next((c for c, k in columns.items() if k.name == "performer"), None)
+        performer = next((c for c, k in columns.items() if "segment_default" in k.roles), None)
         if self.table_kind == "work" and performer:
             out += self._segment_performer(out, performer)
         return out
@@ -160,8 +135,9 @@ class SpanRules:
 
     def _anchored(self, columns: dict[str, RelationKind]) -> list[Candidate]:
         text, out = self.parsed.text, []
-        wanted = {k.name: c for c, k in columns.items()}
+        wanted = roles_of(columns)
         openers = sorted(a for a, _, _ in self.parsed.sentences())
+        demonym = f"demonym_{self.table_kind}"  # the kind a nationality word fills for this table's entities
         for start, end, ent in self.mentions:
             paren = re.match(r"\s*[\"”]?\s*(?:,\s*[^,()]{1,40}?\s*)?\(([^()]{1,160})\)", text[end:end + 220])
             if paren and (ent.main or _opens_sentence(text, start, openers) or paren.group(0).lstrip(" \"”")[:1] == "("):
@@ -169,29 +145,26 @@ class SpanRules:
             if self.table_kind == "work":
                 out += self._before_title(ent, start, wanted)
             out += self._event_of(ent, start, end, wanted)
-            if self.table_kind == "organization" and "founder" in wanted:
-                out += self._founder_around(ent, start, end, wanted["founder"])
-            if self.table_kind == "person" and "political_party" in wanted:
-                out += self._party_before(ent, start, wanted["political_party"])
-            demonym_kind = DEMONYM_KINDS.get(self.table_kind)
-            if demonym_kind in wanted:
+            if self.table_kind == "organization" and "founder_around_name" in wanted:
+                out += self._founder_around(ent, start, end, wanted["founder_around_name"])
+            if self.table_kind == "person" and "party_before_name" in wanted:
+                out += self._party_before(ent, start, wanted["party_before_name"])
+            if demonym in wanted:
                 for span in self._demonyms_before(start):
-                    out.append(Candidate(ent.name, wanted[demonym_kind], span, 0.45, "demonym-before"))
-        demonym_kind = DEMONYM_KINDS.get(self.table_kind)
-        if demonym_kind in wanted:
-            out += self._document_country(wanted[demonym_kind])
-        if self.table_kind == "organization" and "country" in wanted:
-            out += self._sentence_country(wanted["country"])
-        if "record_label" in wanted:
-            out += self._document_label(wanted["record_label"])
+                    out.append(Candidate(ent.name, wanted[demonym], span, 0.45, "demonym-before"))
+        if demonym in wanted:
+            out += self._document_country(wanted[demonym])
+        if self.table_kind == "organization" and "org_country" in wanted:
+            out += self._sentence_country(wanted["org_country"])
+        if "label_in_document" in wanted:
+            out += self._document_label(wanted["label_in_document"])
         for seg, ent in self.main.items():
-            year = self._predicate_year(ent) if self.table_kind == "work" and "released" in wanted else None
+            year = self._predicate_year(ent) if self.table_kind == "work" and "title_year" in wanted else None
             if year:
-                out.append(Candidate(ent.name, wanted["released"], year, 0.8, "defining-year"))
-            kind = DEMONYM_KINDS.get(self.table_kind)
-            if kind in wanted:
+                out.append(Candidate(ent.name, wanted["title_year"], year, 0.8, "defining-year"))
+            if demonym in wanted:
                 for span in self._predicate_demonyms(ent):
-                    out.append(Candidate(ent.name, wanted[kind], span, 0.8, "defining-demonym"))
+                    out.append(Candidate(ent.name, wanted[demonym], span, 0.8, "defining-demonym"))
         return out
 
     def _parenthetical(self, ent: Entity, a: int, b: int, wanted: dict[str, str]) -> list[Candidate]:
@@ -201,12 +174,12 @@ class SpanRules:
         ranged = re.search(r"[–-]", inner) is not None and len(dates) >= 2
         if self.table_kind == "person" and dates:
             out += self._lifespan(ent, a, b, wanted)
-        elif self.table_kind == "work" and "released" in wanted and len(dates) == 1 and re.fullmatch(r"\s*\S+\s*", inner):
-            out.append(Candidate(ent.name, wanted["released"], dates[0], 0.8, "title-year"))
-        elif self.table_kind == "organization" and "country" in wanted:
+        elif self.table_kind == "work" and "title_year" in wanted and len(dates) == 1 and re.fullmatch(r"\s*\S+\s*", inner):
+            out.append(Candidate(ent.name, wanted["title_year"], dates[0], 0.8, "title-year"))
+        elif self.table_kind == "organization" and "org_country" in wanted:
             span = ts.proper_phrase_at(text, a)
             if span and span.end <= b and country_name(span.text):
-                out.append(Candidate(ent.name, wanted["country"], span, 0.75, "org-country"))
+                out.append(Candidate(ent.name, wanted["org_country"], span, 0.75, "org-country"))
         return out
 
     def _document_country(self, column: str) -> list[Candidate]:
@@ -256,7 +229,8 @@ class SpanRules:
             if cut is None or re.match(r"\s*(?:died|d\.)", inner):
                 return out
             parts = [(a, a + cut.start()), (a + cut.end(), b)]
-        for (p_start, p_end), date_col, place_col in zip(parts, ("birth", "death"), ("birth_place", "death_place"), strict=False):
+        for (p_start, p_end), date_col, place_col in zip(parts, ("lifespan_start", "lifespan_end"),
+                                                          ("lifespan_start_place", "lifespan_end_place"), strict=False):
             dates = ts.dates_in(text, p_start, p_end)
             if not dates:
                 continue
@@ -285,7 +259,8 @@ class SpanRules:
             return self._possessive_title(ent, start, wanted)
         out += _lead_year(ent, m, window_start, wanted, 0.75, "year-noun-title")
         noun = m.group("noun").lower()
-        role = "author" if noun in ("novel", "book", "play") else "performer" if noun not in ("film", "movie") else None
+        role = ("owner_of_writing" if noun in ("novel", "book", "play")
+                else "owner_of_recording" if noun not in ("film", "movie") else None)
         if m.group("owner") and role in wanted:
             owner = ts.proper_phrase_at(text, window_start + m.start("owner"))
             if owner and not country_name(owner.text):
@@ -300,7 +275,7 @@ class SpanRules:
         if m is None:
             return out
         out += _lead_year(ent, m, window_start, wanted, 0.7, "possessive-year")
-        role = next((r for r in ("author", "performer") if r in wanted), None)
+        role = next((r for r in ("owner_of_writing", "owner_of_recording") if r in wanted), None)
         a, b = window_start + m.start("owner"), window_start + m.end("owner")
         person = any(x < b and a < y and label == "PERSON" for x, y, label in self.parsed.ents())
         owner = ts.proper_phrase_at(text, a)
@@ -330,12 +305,12 @@ class SpanRules:
         lead = (m.group("lead") or "").strip()
         if lead and not (lead.lower().strip(".") in HONORIFICS or re.fullmatch(r"\d+\.?", lead)):
             return []  # "the creation of Prussian ..." is about another thing
-        kind, column = _EVENT_KIND.get(m.group("event"), ("organization", "founded"))
-        if kind != self.table_kind or column not in wanted:
+        kind, role = _EVENT_ROLE.get(m.group("event"), ("organization", "event_founding"))
+        if kind != self.table_kind or role not in wanted:
             return []
         after = re.match(r"\s+(?:in|on)\s+", text[end:end + 6])
         date = ts.date_at(text, end + after.end()) if after else None
-        return [Candidate(ent.name, wanted[column], date, 0.7, "event-of")] if date and date.start - end <= 8 else []
+        return [Candidate(ent.name, wanted[role], date, 0.7, "event-of")] if date and date.start - end <= 8 else []
 
     def _founder_around(self, ent: Entity, start: int, end: int, column: str) -> list[Candidate]:
         """'John Wesley, the founder of Methodism', 'Panameñista Party founder Arnulfo Arias'."""
@@ -416,7 +391,7 @@ class SpanRules:
 def _lead_year(ent: Entity, m: re.Match[str], offset: int, wanted: dict[str, str], confidence: float,
                rule: str) -> list[Candidate]:
     """The year a title's lead names ("the 1990 film X", "Taito's 1986 X") is its release year."""
-    if not m.group("year") or "released" not in wanted:
+    if not m.group("year") or "title_year" not in wanted:
         return []
     a = offset + m.start("year")
-    return [Candidate(ent.name, wanted["released"], ts.Span(a, a + 4, m.group("year")), confidence, rule)]
+    return [Candidate(ent.name, wanted["title_year"], ts.Span(a, a + 4, m.group("year")), confidence, rule)]
