@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from text2db.config import Settings
 from text2db.planner import instruction as ins
-from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed, PlanningFailed
+from text2db.planner.exceptions import LlmPlanInvalid, LlmPlanningFailed
 from text2db.planner.names import read_name
 from text2db.planner.rules import Decided, Drafted, plan_with_rules
 from text2db.schemas.observation import Observation
@@ -45,7 +45,6 @@ class NewColumnDraft(BaseModel):
 
     name: str
     value_type: ValueType = "text"
-    date_pattern: str | None = None
     question: str | None = None
 
 
@@ -56,7 +55,6 @@ class LlmDraft(BaseModel):
     table: str
     columns: list[str] = []
     new_column: NewColumnDraft | None = None
-    only_existing_rows: bool = False
 
 
 def schema_summary(observation: Observation, samples: int = 2) -> str:
@@ -188,7 +186,7 @@ def decided_of(draft: LlmDraft, observation: Observation, by: str) -> Decided:
 
 
 def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job: str, planner: str,
-               notes: list[str] | None = None, documents: Sequence[str] = (),
+               documents: Sequence[str] = (),
                known_keys: dict[str, list[str]] | None = None) -> Drafted:
     """The Plan for a validated draft, built by the rule planner's machinery from the model's
     decisions (explicit wording the rules read wins over the model)."""
@@ -198,5 +196,4 @@ def build_plan(draft: LlmDraft, instruction: str, observation: Observation, job:
                                   decided=decided)
     except ValidationError as exc:  # e.g. a column listed twice: the model's answer, not our bug
         raise LlmPlanInvalid(f"the LLM's plan does not validate: {str(exc)[:300]}") from exc
-    drafted.notes[:0] = notes or []
     return Drafted(drafted.plan.model_copy(update={"planner": planner}), drafted.notes)

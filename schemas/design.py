@@ -12,9 +12,11 @@ import hashlib
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from text2db.schemas.events import utcnow
+from text2db.schemas.lookup import by_name
+from text2db.schemas.plan import _Spec
 
 DESIGN_V1 = "text2db.schema_design.v1"
 
@@ -22,10 +24,6 @@ DESIGN_V1 = "text2db.schema_design.v1"
 ColumnType = Literal["INTEGER", "DECIMAL", "REAL", "TEXT", "DATE", "TIME", "TIMESTAMP", "BOOLEAN"]
 TYPE_FAMILY: dict[str, str] = {"INTEGER": "numeric", "DECIMAL": "numeric", "REAL": "numeric", "TEXT": "text",
                                "DATE": "datetime", "TIME": "datetime", "TIMESTAMP": "datetime", "BOOLEAN": "boolean"}
-
-
-class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ColumnDesign(_Spec):
@@ -56,10 +54,7 @@ class TableDesign(_Spec):
     description: str = ""
 
     def column(self, name: str) -> ColumnDesign:
-        for c in self.columns:
-            if c.name == name:
-                return c
-        raise KeyError(name)
+        return by_name(self.columns, name)
 
     def has_column(self, name: str) -> bool:
         return any(c.name == name for c in self.columns)
@@ -82,10 +77,7 @@ class SchemaDesign(_Spec):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     def table(self, name: str) -> TableDesign:
-        for t in self.tables:
-            if t.name == name:
-                return t
-        raise KeyError(name)
+        return by_name(self.tables, name)
 
     def has_table(self, name: str) -> bool:
         return any(t.name == name for t in self.tables)

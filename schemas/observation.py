@@ -12,6 +12,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from text2db.schemas.events import utcnow
+from text2db.schemas.lookup import by_name
 from text2db.schemas.plan import ToolKind, ValueFormat, ValueType
 
 OBSERVATION_V1 = "text2db.observation.v1"
@@ -60,10 +61,7 @@ class TableObservation(_Fact):
     sampled_rows: int = 0
 
     def column(self, name: str) -> ColumnObservation:
-        for c in self.columns:
-            if c.name == name:
-                return c
-        raise KeyError(name)
+        return by_name(self.columns, name)
 
     def has_column(self, name: str) -> bool:
         return any(c.name == name for c in self.columns)
@@ -84,10 +82,7 @@ class Observation(_Fact):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     def table(self, name: str) -> TableObservation:
-        for t in self.tables:
-            if t.name == name:
-                return t
-        raise KeyError(name)
+        return by_name(self.tables, name)
 
     def has_table(self, name: str) -> bool:
         return any(t.name == name for t in self.tables)

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from text2db.schemas.events import utcnow
+from text2db.schemas.lookup import by_name
 
 PLAN_V1 = "text2db.plan.v1"
 
@@ -118,10 +119,7 @@ class TablePlan(_Spec):
         return cols
 
     def column(self, name: str) -> ColumnPlan:
-        for c in self.columns:
-            if c.name == name:
-                return c
-        raise KeyError(name)
+        return by_name(self.columns, name)
 
 
 class Plan(_Spec):
@@ -139,10 +137,7 @@ class Plan(_Spec):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     def table(self, name: str) -> TablePlan:
-        for t in self.tables:
-            if t.table == name:
-                return t
-        raise KeyError(name)
+        return by_name(self.tables, name, "table")
 
     def to_json(self) -> str:
         return self.model_dump_json(by_alias=True, indent=2)
