@@ -22,7 +22,7 @@ from text2db.consumers.codec import decode_document
 from text2db.consumers.configuration import ConsumerConfig
 from text2db.consumers.deadletter import DeadLetterWriter
 from text2db.consumers.exceptions import DeliveryFailed, StageBlocked
-from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer
+from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer, replace_producer
 from text2db.consumers.retry import Failed, call_with_retries
 from text2db.errors import is_retryable
 from text2db.schemas.events import DocumentEvent, ExtractionEvent, dump
@@ -33,15 +33,26 @@ STAGE = "extract"
 
 
 class ExtractorWorker:
-    def __init__(self, settings: Settings, producer: KafkaProducer, extractor_for: ExtractorFor, config: ConsumerConfig):
+    def __init__(self, settings: Settings, producer: KafkaProducer, extractor_for: ExtractorFor, config: ConsumerConfig,
+                 renew_producer: bool = False):
         self.settings = settings
         self.producer = producer
+        self.renew_producer = renew_producer  # replace a producer that failed a delivery (run_extractor's own)
         self.extractor_for = extractor_for
         self.config = config
         self.dead_letters = DeadLetterWriter(producer, settings)
         self.topic = settings.topics["extractions"]
 
     def handle_batch(self, records: Sequence[ConsumerRecord]) -> None:
+        try:
+            self._handle_batch(records)
+        except DeliveryFailed:
+            if self.renew_producer:  # the retried batch gets a producer the broker knows
+                self.producer = replace_producer(self.producer, self.settings)
+                self.dead_letters = DeadLetterWriter(self.producer, self.settings)
+            raise
+
+    def _handle_batch(self, records: Sequence[ConsumerRecord]) -> None:
         deliveries: list[FutureRecordMetadata] = []
         for index, record in enumerate(records):
             try:
@@ -100,10 +111,9 @@ def run_extractor(
     """Consume `<prefix>.documents` in `group` until stopped or a limit; returns records processed."""
     config = config or ConsumerConfig()
     ensure_topics(settings)
-    producer = make_producer(settings)
     consumer = make_consumer(settings, group, [settings.topics["documents"]], config)
-    worker = ExtractorWorker(settings, producer, extractor_for, config)
+    worker = ExtractorWorker(settings, make_producer(settings), extractor_for, config, renew_producer=True)
     try:
         return loop.run(consumer, worker.handle_batch, STAGE, config, limits, stop)
     finally:
-        producer.close()
+        worker.producer.close()

@@ -25,9 +25,9 @@ from text2db.consumers import loop, metrics
 from text2db.consumers.codec import decode_extraction
 from text2db.consumers.configuration import ConsumerConfig
 from text2db.consumers.deadletter import DeadLetterWriter
-from text2db.consumers.exceptions import StageBlocked
+from text2db.consumers.exceptions import DeliveryFailed, StageBlocked
 from text2db.consumers.extractor import await_delivery
-from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer
+from text2db.consumers.kafka import ensure_topics, make_consumer, make_producer, replace_producer
 from text2db.consumers.retry import Failed, call_with_retries
 from text2db.errors import is_retryable
 from text2db.schemas.events import ExtractionEvent, Stage
@@ -51,9 +51,11 @@ class Letter:
 
 
 class IntegratorWorker:
-    def __init__(self, settings: Settings, producer: KafkaProducer, integrator_for: IntegratorFor, config: ConsumerConfig):
+    def __init__(self, settings: Settings, producer: KafkaProducer, integrator_for: IntegratorFor, config: ConsumerConfig,
+                 renew_producer: bool = False):
         self.settings = settings
         self.producer = producer
+        self.renew_producer = renew_producer  # replace a producer that failed a delivery (run_integrator's own)
         self.integrator_for = integrator_for
         self.config = config
         self.dead_letters = DeadLetterWriter(producer, settings)
@@ -78,7 +80,13 @@ class IntegratorWorker:
                 letter.record, letter.stage, letter.cause, letter.attempts,
                 job=event.job if event else None, document_id=event.document_id if event else None,
             ))
-        await_delivery(self.producer, deliveries)
+        try:
+            await_delivery(self.producer, deliveries)
+        except DeliveryFailed:  # the rewound batch re-applies idempotently, with a producer the broker knows
+            if self.renew_producer:
+                self.producer = replace_producer(self.producer, self.settings)
+                self.dead_letters = DeadLetterWriter(self.producer, self.settings)
+            raise
 
     def apply_group(self, job: str, version: int, items: list[Decoded]) -> list[Letter]:
         """Apply one plan's events; returns the Terminal failures to dead-letter."""
@@ -127,12 +135,11 @@ def run_integrator(
     Pass `worker_out` (a list) to get the worker back and read its ApplyReport afterwards."""
     config = config or ConsumerConfig()
     ensure_topics(settings)
-    producer = make_producer(settings)
     consumer = make_consumer(settings, group, [settings.topics["extractions"]], config)
-    worker = IntegratorWorker(settings, producer, integrator_for, config)
+    worker = IntegratorWorker(settings, make_producer(settings), integrator_for, config, renew_producer=True)
     if worker_out is not None:
         worker_out.append(worker)
     try:
         return loop.run(consumer, worker.handle_batch, STAGE, config, limits, stop)
     finally:
-        producer.close()
+        worker.producer.close()

@@ -4,6 +4,7 @@ after the output is durable."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,6 +15,8 @@ from kafka.errors import KafkaError, TopicAlreadyExistsError
 from text2db.config import Settings
 from text2db.consumers.configuration import MAX_RECORD_BYTES, ConsumerConfig
 from text2db.infra.exceptions import BrokerNotRunning
+
+log = logging.getLogger(__name__)
 
 
 def bootstrap_servers(settings: Settings) -> str:
@@ -53,6 +56,19 @@ def make_producer(settings: Settings, **overrides: Any) -> KafkaProducer:
         )
     except KafkaError as exc:
         raise BrokerNotRunning(f"no Kafka broker at {bootstrap_servers(settings)}") from exc
+
+
+def replace_producer(old: KafkaProducer, settings: Settings) -> KafkaProducer:
+    """A new producer for one whose delivery failed. An idempotent producer whose id a restarted
+    broker no longer knows fails every later send (a fatal InitProducerId error), so retrying the
+    batch with it would never succeed. The new one is made first: while the broker is still away
+    that raises BrokerNotRunning (transient) and the caller keeps the old one for the next try."""
+    new = make_producer(settings)
+    try:
+        old.close(timeout=1)
+    except Exception:  # noqa: BLE001 - it is broken already; closing it may fail too
+        log.warning("closing the failed producer raised; it is replaced anyway", exc_info=True)
+    return new
 
 
 def make_consumer(

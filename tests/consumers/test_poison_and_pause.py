@@ -86,9 +86,10 @@ def test_delivery_failed_rewinds_the_batch_instead_of_committing_it(kafka_settin
     import text2db.consumers.extractor as extractor_module
 
     publish(kafka_settings, docs(8))
-    real_await, failures = extractor_module.await_delivery, []
+    real_await, failures, producers = extractor_module.await_delivery, [], []
 
     def await_once(producer, deliveries):
+        producers.append(producer)
         if not failures:
             failures.append(len(deliveries))
             raise DeliveryFailed("produce not acknowledged: broker away")
@@ -98,6 +99,7 @@ def test_delivery_failed_rewinds_the_batch_instead_of_committing_it(kafka_settin
     extractor = FlakyProducerExtractor()
     done = run_extractor(kafka_settings, kafka_names.group("x"), lambda j, v: extractor, PAUSING, CAUGHT_UP)
     assert done == 8 and failures and extractor.calls == 8 + failures[0]  # the failed batch ran again
+    assert producers[1] is not producers[0]  # with a new producer: a broker restart can break the old one for good
     assert list_dead_letters(kafka_settings) == []
 
 
