@@ -29,6 +29,7 @@ class JobScore(BaseModel):
     keys: list[str] = Field(default_factory=list)  # existing keys of the job's tables named in the document
     evidence: float = 0.0  # key evidence: 1 per named key held by this job only, 1/n when n jobs hold it
     lead_evidence: float = 0.0  # the same, counting only keys named in the document's lead (what it is about)
+    name_evidence: float = 0.0  # the same, counting only multi-word keys (full names; what a second job needs)
     why: str = ""
 
 
