@@ -6,6 +6,11 @@ look for. `load_keys` reads, once per plan, the keys of rows with a NULL in a pl
 document: exactly, case-folded, with the spacing of hyphens, apostrophes and brackets folded
 ("Slaughterhouse - Five" finds "Slaughterhouse-Five", "Do n't" finds "Don't"), and, for people,
 by a surname no other key shares ("Puskás" for "Ferenc Puskás").
+
+A table with more than MAX_KEYS such rows is not loaded at all (`for_table`): `IndexedGazetteer`
+asks the database, per document, which of the document's capitalized phrases are keys of rows
+with gaps, through the squashed-key index the integrator's linking also uses
+(integrators/keyindex.py), so every such row a document names is found at any table size.
 """
 
 from __future__ import annotations
@@ -13,9 +18,12 @@ from __future__ import annotations
 import logging
 import re
 
-from sqlalchemy import MetaData, Table, or_, select
+import warnings
+from typing import Any
+
+from sqlalchemy import MetaData, Select, Table, bindparam, func, literal_column, or_, select, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import SAWarning, SQLAlchemyError
 
 from text2db.extractors.entities import FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
 from text2db.integrators.link import link_form
@@ -28,25 +36,35 @@ _ROMAN = re.compile(r"^[IVXLC]+$")
 _APOSTROPHES = "'’`"
 
 
-def load_keys(engine: Engine, table: TablePlan) -> list[str]:
-    """Keys of the table's rows that have a NULL in a planned column (every row when a planned
-    column does not exist yet: column addition before its migration)."""
+def _gap_query(engine: Engine, table: TablePlan) -> Select[Any] | None:
+    """SELECT key FROM the table WHERE a planned column is NULL (identifiers reflected)."""
     if len(table.key) != 1:
-        return []
+        return None
     try:
-        target = Table(table.table, MetaData(), autoload_with=engine)
+        with warnings.catch_warnings():  # text2db's expression indexes are not reflected
+            warnings.filterwarnings("ignore", message=".*expression-based index", category=SAWarning)
+            target = Table(table.table, MetaData(), autoload_with=engine)
     except SQLAlchemyError as exc:
         log.info("gazetteer: cannot reflect %s: %s", table.table, exc)
-        return []
+        return None
     if table.key[0] not in target.c:
-        return []
+        return None
     planned = [c.name for c in table.columns if c.name not in table.key]
     query = select(target.c[table.key[0]])
     if planned and all(name in target.c for name in planned):
         query = query.where(or_(*[target.c[name].is_(None) for name in planned]))
+    return query
+
+
+def load_keys(engine: Engine, table: TablePlan, limit: int = MAX_KEYS) -> list[str]:
+    """Keys of the table's rows that have a NULL in a planned column (every row when a planned
+    column does not exist yet: column addition before its migration), at most `limit`."""
+    query = _gap_query(engine, table)
+    if query is None:
+        return []
     try:
         with engine.connect() as conn:
-            rows = conn.execute(query.limit(MAX_KEYS)).scalars().all()
+            rows = conn.execute(query.limit(limit)).scalars().all()
     except SQLAlchemyError as exc:
         log.info("gazetteer: cannot read %s: %s", table.table, exc)
         return []
@@ -154,3 +172,96 @@ def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]
                      confidence=max([0.9] + [e.confidence for e in absorbed]), known=True)
         out = [e for e in out if not any(e is a for a in absorbed)] + [ent]
     return sorted(out, key=lambda e: (not e.main, e.first.start))
+
+
+def for_table(engine: Engine, table: TablePlan, person: bool = False, create_index: bool = True) -> Gazetteer | IndexedGazetteer:
+    """The gazetteer of a filling table: its keys in memory when there are at most MAX_KEYS rows
+    with gaps, else one that looks the document's phrases up in the database."""
+    keys = load_keys(engine, table, MAX_KEYS + 1)
+    if len(keys) <= MAX_KEYS:
+        return Gazetteer(keys, person=person)
+    query = _gap_query(engine, table)
+    assert query is not None
+    return IndexedGazetteer(engine, query, person=person, create_index=create_index)
+
+
+MAX_PHRASE_TOKENS = 12  # a key spans at most this many tokens ("Alfred Hitchcock 's Frenzy" is 5)
+CHUNK = 500  # phrases per query (two parameters each; SQLite allows 32766)
+
+
+def _squash(value: Any) -> Any:
+    """lower(replace(x, ' ', '')) with literal constants: the expression of keyindex's index."""
+    return func.lower(func.replace(value, literal_column("' '"), literal_column("''")))
+
+
+def phrases(text: str) -> list[str]:
+    """Every run of up to MAX_PHRASE_TOKENS tokens that starts with a word not in lower case
+    (names and titles do): the document's candidate keys, spacing as written."""
+    tokens = list(_TOKEN.finditer(text))
+    found: dict[str, None] = {}
+    for i, first in enumerate(tokens):
+        head = first.group(0)[0]
+        if not head.isalnum() or head.islower():
+            continue
+        for last in tokens[i:i + MAX_PHRASE_TOKENS]:
+            found[re.sub(r"\s+", " ", text[first.start():last.end()])] = None
+    return list(found)
+
+
+class IndexedGazetteer:
+    """`Gazetteer.find` for a table too large to load: the keys (of rows with gaps) that the
+    document's phrases squash to, read through the squashed-key index, then matched like a
+    loaded gazetteer's keys. Person surnames ("Puskás") are looked up through the pg_trgm
+    index on PostgreSQL (unique among rows with gaps); SQLite finds full names only."""
+
+    def __init__(self, engine: Engine, query: Select[Any], person: bool = False, create_index: bool = True) -> None:
+        from text2db.integrators.keyindex import existing_indexes, index_name, index_statements
+
+        self.engine, self.query, self.person = engine, query, person
+        self.key: Any = query.selected_columns[0]
+        table = self.key.table.name
+        with engine.begin() as conn:
+            have = existing_indexes(conn, table)
+            wanted = {index_name(table, self.key.name, "sq")}
+            if engine.dialect.name == "postgresql":
+                wanted.add(index_name(table, self.key.name, "tg"))
+            if not wanted <= have and create_index:
+                for statement in index_statements(engine.dialect.name, table, self.key.name, conn.dialect.identifier_preparer.quote):
+                    conn.execute(text(statement))
+                have = existing_indexes(conn, table)
+        if not wanted <= have:
+            log.warning("gazetteer of %s: its key index is missing, every document reads the table", table)
+        self.trigram = index_name(table, self.key.name, "tg") in have
+
+    def keys_in(self, text: str) -> list[str]:
+        """Keys of rows with gaps that some phrase of `text` squashes to (up to a leading "The")."""
+        found: set[str] = set()
+        candidates = phrases(text)
+        with self.engine.connect() as conn:
+            for start in range(0, len(candidates), CHUNK):
+                chunk = candidates[start:start + CHUNK]
+                params = {f"p{i}": v for i, v in enumerate(chunk)} | {f"t{i}": f"The {v}" for i, v in enumerate(chunk)}
+                probes = [_squash(bindparam(name)) for name in params]
+                found.update(str(k) for k in conn.execute(self.query.where(_squash(self.key).in_(probes)), params).scalars())
+        return sorted(found)
+
+    def surnames(self, text: str, taken: set[str]) -> dict[str, str]:
+        """Capitalized words of `text` that end exactly one key (of a row with gaps) -> that key."""
+        if not (self.person and self.trigram):
+            return {}
+        words = {w for w in re.findall(r"(?<![\w\-])[A-Z][\w\-]{2,}", text)
+                 if w not in taken and not _ROMAN.match(w) and w.lower() not in HONORIFICS}
+        found: dict[str, str] = {}
+        with self.engine.connect() as conn:
+            for word in sorted(words):
+                pattern = "% " + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+                keys = conn.execute(self.query.where(self.key.like(pattern, escape="\\")).limit(2)).scalars().all()
+                if len(keys) == 1:
+                    found[word] = str(keys[0])
+        return found
+
+    def find(self, text: str) -> dict[str, list[Mention]]:
+        keys = self.keys_in(text)
+        gazetteer = Gazetteer(keys)
+        gazetteer.surnames = self.surnames(text, {w for k in keys for w in k.split()})
+        return gazetteer.find(text)

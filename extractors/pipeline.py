@@ -67,7 +67,8 @@ class Extractor:
         self.student = load_student(self.student_file) if self.student_file is not None else Student()
         self._saved_updates = 0
         self.row_writer = RowWriter(settings, self.config, self.student)
-        self.gazetteers = {s.plan.table: gazetteer.Gazetteer(gazetteer.load_keys(engine, s.plan), person=s.kind == "person")
+        self.gazetteers = {s.plan.table: gazetteer.for_table(engine, s.plan, person=s.kind == "person",
+                                                                 create_index=settings.link_indexes)
                            for s in self.tables if engine is not None and s.plan.only_existing_rows}
         self.key_shapes = {t.table: subjects.key_shape(engine, t) for t in plan.tables} if engine is not None else {}
 

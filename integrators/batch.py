@@ -8,7 +8,7 @@ decision is counted in the ApplyReport.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,9 @@ from text2db.config import Settings
 from text2db.integrators import lineage, review
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
 from text2db.integrators.formats import ColumnConventions
-from text2db.integrators.link import ValueMemory
+from text2db.integrators.keyindex import KeyIndex, ensure_indexes
+from text2db.integrators.link import Link, ValueMemory
+from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
 from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, reflect,
                                         same_value, update_cells)
@@ -28,6 +30,36 @@ from text2db.schemas.plan import ForeignKeyLink, Plan, TablePlan
 from text2db.schemas.rows import ApplyReport
 
 KEY_SEP = " | "
+
+
+def link_columns(plan: Plan, target: Callable[[str], TargetTable]) -> list[tuple[TargetTable, str]]:
+    """The columns the plan links mentions against: each table's first key column and the
+    `match_on` column of each foreign key (whose indexes make linking cost flat)."""
+    found: dict[tuple[str, str], TargetTable] = {}
+    for tplan in plan.tables:
+        if tplan.key:
+            found.setdefault((tplan.table, tplan.key[0]), target(tplan.table))
+        for colplan in tplan.columns:
+            if colplan.link is not None:
+                found.setdefault((colplan.link.table, colplan.link.match_on), target(colplan.link.table))
+    return [(t, column) for (_, column), t in found.items()]
+
+
+class _LazyMemory(ValueMemory):
+    """The whole-column memory, read only when a mention first needs it (SQLite's fuzzy stage)."""
+
+    def __init__(self, load: Callable[[], ValueMemory]) -> None:
+        super().__init__()
+        self._load, self._loaded = load, None  # type: ignore[assignment]
+
+    def link(self, mention: str, *, use_embeddings: bool = True) -> Link:
+        if self._loaded is None:
+            self._loaded = self._load()
+        return self._loaded.link(mention, use_embeddings=use_embeddings)
+
+    def add(self, value: str, row_id: object) -> None:
+        if self._loaded is not None:  # before the read, the database already holds the row
+            self._loaded.add(value, row_id)
 
 
 @dataclass
@@ -42,18 +74,19 @@ class BatchWriter:
     plan: Plan
     settings: Settings
     use_embeddings: bool = True
+    cache: PlanCache = field(default_factory=PlanCache)  # per plan version (the Integrator's), not per batch
     report: ApplyReport = field(default_factory=ApplyReport)
     touched: dict[str, dict[Ident, set[str]]] = field(default_factory=dict)  # table -> row -> columns written
     targets: dict[str, TargetTable] = field(default_factory=dict)
-    _memories: dict[tuple[str, str], ValueMemory] = field(default_factory=dict)
+    _memories: dict[tuple[str, str], ValueMemory | KeyIndex] = field(default_factory=dict)
     conventions: ColumnConventions = field(init=False)
     _lineage: list[dict[str, Any]] = field(default_factory=list)
     _review: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.conventions = ColumnConventions(self.conn, self.target)
+        self.conventions = ColumnConventions(self.conn, self.target, self.cache)
 
-    # -- lookups, loaded once per batch -------------------------------------------------------
+    # -- lookups: reflected once per plan version (PlanCache), linked through indexes -----------
     def target(self, name: str, key: list[str] | None = None) -> TargetTable:
         if name not in self.targets:
             if key is None:
@@ -61,23 +94,43 @@ class BatchWriter:
                     key = self.plan.table(name).key
                 except KeyError:
                     key = []
-            self.targets[name] = reflect(self.conn, name, key)
+            cached = self.cache.target(name, key)
+            if cached is None:
+                cached = reflect(self.conn, name, key)
+                self.cache.targets[(name, tuple(key))] = cached
+            self.targets[name] = cached
         return self.targets[name]
 
-    def memory(self, table: str, column: str, ident_column: str | None = None) -> ValueMemory:
+    def link_indexes(self) -> dict[tuple[str, str], str]:
+        """Which link columns have text2db's indexes (looked up once per plan version; created
+        by `Integrator.prepare`, outside any batch, never inside a caller's transaction)."""
+        if self.cache.link_indexes is None:
+            self.cache.link_indexes = ensure_indexes(self.conn, link_columns(self.plan, self.target), create=False)
+        return self.cache.link_indexes
+
+    def memory(self, table: str, column: str, ident_column: str | None = None) -> ValueMemory | KeyIndex:
         """Link memory of `table.column`; values map to the identity (or to `ident_column`)."""
         slot = (table, column if ident_column is None else f"{column}->{ident_column}")
+        if slot not in self._memories and (kind := self.link_indexes().get((table, column))):
+            target = self.target(table)
+            idents = target.identity if ident_column is None else [ident_column]
+            fallback = None if kind == "trigram" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
+            self._memories[slot] = KeyIndex(self.conn, target, [column], idents, kind == "trigram", fallback)  # type: ignore[arg-type]
         if slot not in self._memories:
-            target, mem = self.target(table), ValueMemory()
-            if ident_column is None:
-                for value, ident in load_identities(self.conn, target, column):
-                    mem.add(str(value), ident)
-            else:
-                rows = self.conn.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
-                for value, ref in rows:
-                    mem.add(str(value), (ref,))
-            self._memories[slot] = mem
+            self._memories[slot] = self._whole_memory(table, column, ident_column)
         return self._memories[slot]
+
+    def _whole_memory(self, table: str, column: str, ident_column: str | None) -> ValueMemory:
+        """Every value of the column: the link memory where no index serves (small tables, no consent)."""
+        target, mem = self.target(table), ValueMemory()
+        if ident_column is None:
+            for value, ident in load_identities(self.conn, target, column):
+                mem.add(str(value), ident)
+        else:
+            rows = self.conn.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
+            for value, ref in rows:
+                mem.add(str(value), (ref,))
+        return mem
 
     # -- the batch ----------------------------------------------------------------------------
     def apply_event(self, event: ExtractionEvent) -> None:
@@ -151,8 +204,10 @@ class BatchWriter:
         for column, acc in accepted.items():
             self._lineage.append(lineage.record(source, tplan.table, row_key, column, acc.value, acc.cell))
 
-    def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory:
+    def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory | KeyIndex:
         slot = (tplan.table, KEY_SEP.join(tplan.key))
+        if slot not in self._memories and self.link_indexes().get((tplan.table, tplan.key[0])) == "trigram":
+            self._memories[slot] = KeyIndex(self.conn, target, tplan.key, target.identity, True)
         if slot not in self._memories:
             mem = ValueMemory()
             cols = [target.col(k) for k in tplan.key] + [target.table.c[c] for c in target.identity]

@@ -22,6 +22,7 @@ from sqlalchemy import func, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
 from text2db.integrators.exceptions import ChecksFailed
+from text2db.integrators.plancache import PlanCache
 from text2db.integrators.upsert import Ident, TargetTable, python_type, reflect
 from text2db.schemas.plan import Plan, TablePlan
 
@@ -76,7 +77,8 @@ def batch_frame(conn: Connection, target: TargetTable, written: dict[Ident, set[
     return pd.DataFrame(records, columns=[c.name for c in table.columns], dtype=object)
 
 
-def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame) -> list[Any]:
+def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame,
+                 cache: PlanCache | None = None) -> list[Any]:
     import great_expectations.expectations as gxe
 
     table = target.table
@@ -98,11 +100,23 @@ def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None,
         elif colplan.labels:
             found.append(gxe.ExpectColumnValuesToBeInSet(column=name, value_set=list(colplan.labels)))
         elif fmt.kind == "year" and python_type(table.c[name]) is int:
-            low, high = existing_range(conn, target, name, frame)
+            slot = (table.name, name)
+            if cache is not None and slot in cache.ranges:
+                low, high = cache.ranges[slot]
+            else:  # a min/max scan of the column: once per plan version
+                low, high = existing_range(conn, target, name, frame)
+                if cache is not None:
+                    cache.ranges[slot] = (low, high)
             found.append(gxe.ExpectColumnValuesToBeBetween(column=name, min_value=min(1, low if low is not None else 1),
                                                            max_value=max(date.today().year + 5, high or 0)))
         elif fmt.kind == "text" and python_type(table.c[name]) is str:
-            regex = learned_format(conn, target, name, frame)
+            slot = (table.name, name)
+            if cache is not None and slot in cache.learned:
+                regex = cache.learned[slot]
+            else:
+                regex = learned_format(conn, target, name, frame)
+                if cache is not None:
+                    cache.learned[slot] = regex
             if regex:
                 found.append(gxe.ExpectColumnValuesToMatchRegex(column=name, regex=regex))
     for fk in table.foreign_key_constraints:
@@ -139,13 +153,14 @@ def learned_format(conn: Connection, target: TargetTable, column: str, frame: pd
     return None
 
 
-def validate_frame(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame) -> Any:
+def validate_frame(conn: Connection, target: TargetTable, tplan: TablePlan | None, frame: pd.DataFrame,
+                   cache: PlanCache | None = None) -> Any:
     """Run the table's derived expectations on `frame`; the GX validation result (all results)."""
     import great_expectations as gx
 
     batch_definition = _batch_definition()  # also makes the ephemeral context current for suites
     suite = gx.ExpectationSuite(name=f"text2db-{target.table.name}-{uuid.uuid4().hex[:8]}")
-    for expectation in expectations(conn, target, tplan, frame):
+    for expectation in expectations(conn, target, tplan, frame, cache):
         suite.add_expectation(expectation)
     with _gx_lock:
         return batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(suite)
@@ -180,15 +195,16 @@ def validate_tables(engine: Engine, plan: Plan) -> list[dict[str, Any]]:
 
 
 def validate_batch(conn: Connection, plan: Plan, touched: dict[str, dict[Ident, set[str]]],
-                   targets: dict[str, TargetTable] | None = None) -> None:
-    """Raise ChecksFailed listing every failing expectation of the batch's rows."""
+                   targets: dict[str, TargetTable] | None = None, cache: PlanCache | None = None) -> None:
+    """Raise ChecksFailed listing every failing expectation of the batch's rows. `cache` keeps
+    the ranges and learned formats of the existing data for the plan version (not re-scanned)."""
     failures: list[dict[str, object]] = []
     for name, written in touched.items():
         if not written:
             continue
         tplan = next((t for t in plan.tables if t.table == name), None)
         target = (targets or {}).get(name) or reflect(conn, name, tplan.key if tplan else [])
-        result = validate_frame(conn, target, tplan, batch_frame(conn, target, written))
+        result = validate_frame(conn, target, tplan, batch_frame(conn, target, written), cache)
         for r in result.results:
             if not r.success:
                 cfg = r.expectation_config

@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 
 from text2db.integrators.link import link_form
 from text2db.integrators.normalize import full_day_date, normalize
+from text2db.integrators.plancache import PlanCache
 from text2db.integrators.upsert import TargetTable, python_type
 from text2db.schemas.events import Scalar
 from text2db.schemas.plan import ColumnPlan, ValueFormat
@@ -22,22 +23,28 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 YEAR = re.compile(r"\d{4}")
 
 
-class ColumnConventions:
-    """Per-batch cache of what existing rows show about each column (read once, in the batch)."""
+SAMPLE_ROWS = 20000  # existing values read per column: a bounded read, whatever the table's size
 
-    def __init__(self, conn: Connection, target: Callable[[str], TargetTable]) -> None:
+
+class ColumnConventions:
+    """What existing rows show about each column, read once per plan version: `cache` is the
+    integrator's PlanCache (a fresh one, as for a lone batch, reads once per batch)."""
+
+    def __init__(self, conn: Connection, target: Callable[[str], TargetTable], cache: PlanCache | None = None) -> None:
         self.conn = conn
         self.target = target
-        self._column_values: dict[tuple[str, str], dict[str, str]] = {}
-        self._formats: dict[tuple[str, str], ValueFormat] = {}
-        self._iso_tables: dict[str, bool] = {}
+        cache = cache or PlanCache()
+        self._column_values: dict[tuple[str, str], dict[str, str]] = cache.column_values
+        self._formats: dict[tuple[str, str], ValueFormat] = cache.formats
+        self._iso_tables: dict[str, bool] = cache.iso_tables
 
     def existing_values(self, table: str, column: str) -> dict[str, str]:
-        """Distinct existing values of a column by their link form (up to 20k, once per batch)."""
+        """Existing values of a column by their link form, from the first SAMPLE_ROWS non-null
+        rows (not a DISTINCT over the table, which reads all of it)."""
         slot = (table, column)
         if slot not in self._column_values:
             col = self.target(table).col(column)
-            rows = self.conn.execute(select(col).where(col.is_not(None)).distinct().limit(20000))
+            rows = self.conn.execute(select(col).where(col.is_not(None)).limit(SAMPLE_ROWS))
             self._column_values[slot] = {link_form(str(v)): str(v) for (v,) in rows}
         return self._column_values[slot]
 

@@ -5,6 +5,7 @@ span, tool, model, confidence). Written in the same transaction as the cell; uni
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (Column, DateTime, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, inspect, select)
@@ -49,10 +50,20 @@ def insert_ignoring_duplicates(conn: Connection, table: Table, rows: list[dict[s
     """Insert rows, skipping those whose `keys` already exist; returns how many were new."""
     if not rows:
         return 0
-    insert = (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)
-    # RETURNING counts what was new on both dialects (executemany rowcount is not reliable)
-    result = conn.execute(insert.on_conflict_do_nothing(index_elements=keys).returning(table.c.id), rows)
-    return len(result.all())
+    # One prepared statement run by the driver's executemany (psycopg pipelines it): RETURNING
+    # would make SQLAlchemy rewrite the batch into one huge multi-VALUES statement, which the
+    # server parses anew every batch. Both drivers sum executemany's rowcount (0 for a skipped
+    # duplicate), so the count of new rows stays exact.
+    columns = list(dict.fromkeys(c for r in rows for c in r))
+    result = conn.execute(_insert_ignoring(conn.dialect.name, table, tuple(keys)), [{c: r.get(c) for c in columns} for r in rows],
+                          execution_options={"preserve_rowcount": True})
+    return max(result.rowcount, 0)
+
+
+@lru_cache(maxsize=64)
+def _insert_ignoring(dialect: str, table: Table, keys: tuple[str, ...]) -> Any:
+    insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+    return insert.on_conflict_do_nothing(index_elements=list(keys))
 
 
 def record(source: Source, table: str, row_key: str, column: str, value: Any, cell: Cell | None) -> dict[str, Any]:

@@ -18,9 +18,11 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, Program
 
 from text2db.config import Settings, get_settings
 from text2db.integrators import lineage, locks, review
-from text2db.integrators.batch import BatchWriter
-from text2db.integrators.exceptions import DatabaseUnavailable, IntegrityViolation
+from text2db.integrators.batch import BatchWriter, link_columns
+from text2db.integrators.exceptions import DatabaseUnavailable, IntegrityViolation, PlanMismatch
+from text2db.integrators.keyindex import ensure_indexes
 from text2db.integrators.migrate import apply_migrations
+from text2db.integrators.plancache import PlanCache
 from text2db.schemas.events import ExtractionEvent
 from text2db.schemas.plan import Plan
 from text2db.schemas.rows import ApplyReport
@@ -60,6 +62,7 @@ class Integrator:
         self.use_embeddings = use_embeddings
         self.last_check_seconds = 0.0
         self._bookkeeping_ready = False
+        self.cache = PlanCache()  # what the database shows about the plan's tables, per plan version
 
     def ensure_bookkeeping_tables(self) -> None:
         """Create text2db_lineage/_review once, outside any batch: two integrators starting
@@ -75,21 +78,43 @@ class Integrator:
             except (IntegrityError, ProgrammingError):
                 if attempt == 2:
                     raise
+        self.prepare_link_indexes()
         self._bookkeeping_ready = True
+
+    def prepare_link_indexes(self) -> None:
+        """Create the indexes linking uses (settings.link_indexes is the consent), in their own
+        transaction: on a large table this is the one-time cost that keeps every batch flat."""
+        with self.engine.begin() as conn:
+            writer = BatchWriter(conn, self.plan, self.settings, cache=PlanCache())
+            try:
+                columns = link_columns(self.plan, writer.target)
+            except PlanMismatch:
+                return  # the batch reports the missing table or column
+            self.cache.link_indexes = ensure_indexes(conn, columns, create=self.settings.link_indexes)
 
     def apply(self, events: Sequence[ExtractionEvent]) -> ApplyReport:
         with database_errors():
             self.ensure_bookkeeping_tables()
-            with self.engine.begin() as conn:
-                locks.lock_tables(conn, locks.plan_tables(self.plan))  # one resolver per table (locks.py)
-                return self.apply_in(conn, events)
+            try:
+                with self.engine.begin() as conn:
+                    locks.lock_tables(conn, locks.plan_tables(self.plan))  # one resolver per table (locks.py)
+                    return self.apply_in(conn, events)
+            except Exception:
+                self.cache.clear()  # it may hold what the rolled-back transaction saw
+                raise
 
     def apply_in(self, conn: Connection, events: Sequence[ExtractionEvent]) -> ApplyReport:
         with database_errors():
-            lineage.metadata.create_all(conn, checkfirst=True)
-            review.metadata.create_all(conn, checkfirst=True)
-            writer = BatchWriter(conn, self.plan, self.settings, use_embeddings=self.use_embeddings)
-            for table, added in apply_migrations(conn, self.plan).items():
+            if not self._bookkeeping_ready:  # `apply` made them; a caller's transaction may not have
+                lineage.metadata.create_all(conn, checkfirst=True)
+                review.metadata.create_all(conn, checkfirst=True)
+            if self.cache.stale():
+                self.cache.clear()
+            added_columns = apply_migrations(conn, self.plan)
+            if added_columns:
+                self.cache.clear()  # reflected tables and formats predate the new columns
+            writer = BatchWriter(conn, self.plan, self.settings, use_embeddings=self.use_embeddings, cache=self.cache)
+            for table, added in added_columns.items():
                 writer.report.table(table).columns_added += added
             for event in events:
                 if event.job != self.plan.job:
@@ -101,7 +126,7 @@ class Integrator:
                 from text2db.integrators.checks import validate_batch  # GX import costs seconds: only when used
 
                 started = time.perf_counter()
-                validate_batch(conn, self.plan, writer.touched, writer.targets)
+                validate_batch(conn, self.plan, writer.touched, writer.targets, self.cache)
                 self.last_check_seconds = time.perf_counter() - started
                 log.debug("GX checks of %d event(s): %.3f s", len(events), self.last_check_seconds)
             return writer.report

@@ -10,12 +10,14 @@ writer, then looked up before the insert.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Column, MetaData, Table, func, inspect, select, text, tuple_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SAWarning
 
 from text2db.integrators.exceptions import DatabaseUnavailable, PlanMismatch, Unnormalizable
 
@@ -32,6 +34,9 @@ class TargetTable:
     unique_key: bool  # the natural key has a unique constraint or index
     db_assigns_id: bool  # the database fills a single integer PK on insert
     _locked: bool = field(default=False, repr=False)
+    # INSERT ... ON CONFLICT ... RETURNING per set of columns, built once per table (a cached
+    # reflection shares it across batches; SQLAlchemy then reuses the compiled form)
+    _inserts: dict[frozenset[str], Any] = field(default_factory=dict, repr=False)
 
     def col(self, name: str) -> Column[Any]:
         try:
@@ -50,13 +55,16 @@ def reflect(conn: Connection, name: str, key: list[str]) -> TargetTable:
     insp = inspect(conn)
     if not insp.has_table(name):
         raise PlanMismatch(f"the target database has no table {name!r}")
-    table = Table(name, MetaData(), autoload_with=conn)
+    with warnings.catch_warnings():  # text2db's own expression indexes (keyindex.py) are not reflected
+        warnings.filterwarnings("ignore", message=".*expression-based index", category=SAWarning)
+        table = Table(name, MetaData(), autoload_with=conn)
+        indexes = insp.get_indexes(name)
     for k in key:
         if k not in table.c:
             raise PlanMismatch(f"key column {k!r} is not in table {name!r}")
     pk = [c.name for c in table.primary_key.columns]
     uniques = [set(u["column_names"]) for u in insp.get_unique_constraints(name)]
-    uniques += [set(i["column_names"]) for i in insp.get_indexes(name) if i.get("unique")]
+    uniques += [set(i["column_names"]) for i in indexes if i.get("unique") and None not in i["column_names"]]
     uniques.append(set(pk))
     assigns = len(pk) == 1 and _db_assigns(conn, table.c[pk[0]])
     return TargetTable(table, key, pk or list(key), set(key) in uniques, assigns)
@@ -148,17 +156,24 @@ def insert_row(conn: Connection, target: TargetTable, values: dict[str, Any]) ->
         if manual_pk:
             pk = target.table.c[target.identity[0]]
             values = {**values, pk.name: (conn.execute(select(func.max(pk))).scalar() or 0) + 1}
-    insert = (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(target.table)
-    statement = insert.values(**values)
-    if target.unique_key:
-        statement = statement.on_conflict_do_nothing(index_elements=[target.table.c[k] for k in target.key])
-    returned = conn.execute(statement.returning(*[target.table.c[c] for c in target.identity])).first()
+    returned = conn.execute(_insert_statement(conn, target, values), values).first()
     if returned is not None:
         return tuple(returned), True
     existing = _find_by_key(conn, target, values)
     if existing is None:  # the conflicting row is not visible yet (or was deleted): retry the batch
         raise DatabaseUnavailable(f"row {values!r} of {target.table.name!r} conflicted but is not visible")
     return existing, False
+
+
+def _insert_statement(conn: Connection, target: TargetTable, values: dict[str, Any]) -> Any:
+    """The row insert for this set of columns, values bound at execution (built once)."""
+    shape = frozenset(values)
+    if shape not in target._inserts:
+        statement = (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(target.table)
+        if target.unique_key:
+            statement = statement.on_conflict_do_nothing(index_elements=[target.table.c[k] for k in target.key])
+        target._inserts[shape] = statement.returning(*[target.table.c[c] for c in target.identity])
+    return target._inserts[shape]
 
 
 def update_cells(conn: Connection, target: TargetTable, ident: Ident, values: dict[str, Any]) -> None:

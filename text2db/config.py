@@ -41,6 +41,11 @@ class Settings(BaseSettings):
         "leaves open; the rule planner builds and is the fallback); 'fallback' plans with the rules and asks the LLM "
         "planner only when they cannot plan (saves one LLM call per plan).")
     review_threshold: float = Field(0.5, description="Values with lower confidence go to review, not the table.")
+    link_indexes: bool = Field(
+        True, description="Consent for the integrator to create the indexes it links through (text2db_ix_*: an "
+        "expression index on each linked key column, and on PostgreSQL the pg_trgm extension and a trigram GIN index), "
+        "once, outside any batch. False: it creates none and logs their DDL; linking then reads the whole key column "
+        "per batch.")
 
     @property
     def topics(self) -> dict[str, str]:

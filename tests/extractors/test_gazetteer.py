@@ -8,7 +8,7 @@ from sqlalchemy import create_engine, text
 from text2db.config import Settings
 from text2db.extractors import relations
 from text2db.extractors.entities import find_entities, parse
-from text2db.extractors.gazetteer import Gazetteer, key_pattern, load_keys, merge
+from text2db.extractors.gazetteer import MAX_KEYS, Gazetteer, IndexedGazetteer, for_table, key_pattern, load_keys, merge
 from text2db.extractors.pipeline import build_extractor
 from text2db.extractors.spans import SpanRules
 from text2db.schemas.events import DocumentEvent
@@ -82,3 +82,39 @@ def test_the_whole_key_is_the_mention_so_its_year_follows_it() -> None:
     ents = merge(parsed, find_entities(parsed, "work"), Gazetteer([key]).find(text), "work")
     got = {(c.entity, c.column): c.value.text for c in SpanRules(parsed, ents, "work").predict({"released": relations.BY_NAME["released"]})}
     assert got[(key, "released")] == "1979"
+
+
+def _big_table(engine, n: int, gaps: list[str]) -> None:  # noqa: ANN001
+    """`n` complete rows inserted before the rows with gaps, so the gap rows come after the first
+    MAX_KEYS keys in any scan order the old loader used."""
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT UNIQUE, born TEXT)"))
+        conn.execute(text("INSERT INTO person (name, born) VALUES (:n, '1900')"),
+                     [{"n": f"Aaron Filler{i:06d}"} for i in range(n)])
+        conn.execute(text("INSERT INTO person (name, born) VALUES (:n, NULL)"),
+                     [{"n": f"Aaron Gapper{i:06d}"} for i in range(MAX_KEYS + 10)] + [{"n": g} for g in gaps])
+
+
+def test_issue14_a_gap_row_beyond_the_first_50000_keys_is_found(tmp_path) -> None:  # noqa: ANN001
+    engine = create_engine(f"sqlite:///{tmp_path / 'big.sqlite'}")
+    _big_table(engine, 1000, ["Zoltan Kodaly-Varga", "The Quiet Lighthouse Keeper"])
+    plan = _filling(make_plan("person", "person", "name", ["born"]))
+    gaz = for_table(engine, plan.tables[0], person=True)
+    assert isinstance(gaz, IndexedGazetteer)  # more than MAX_KEYS rows with gaps: nothing loaded
+    text_ = ("Composer Zoltan Kodaly - Varga wrote the Quiet Lighthouse Keeper in 1931; "
+             "Aaron Filler000007 has no gap, Aaron Gapper050005 has one.")
+    found = gaz.find(text_)
+    assert set(found) == {"Zoltan Kodaly-Varga", "The Quiet Lighthouse Keeper", "Aaron Gapper050005"}
+    assert [m.text for m in found["Zoltan Kodaly-Varga"]] == ["Zoltan Kodaly - Varga"]
+    with engine.connect() as conn:  # the lookup is an index probe, not a scan of the table
+        plan_rows = conn.exec_driver_sql(
+            "EXPLAIN QUERY PLAN SELECT name FROM person WHERE lower(replace(name, ' ', '')) IN (lower(replace(?, ' ', '')))",
+            ("x",)).all()
+    assert any("USING INDEX text2db_ix_sq_" in str(r[-1]) for r in plan_rows), plan_rows
+
+
+def test_issue14_a_small_table_keeps_its_loaded_gazetteer(tmp_path) -> None:  # noqa: ANN001
+    engine = _engine(tmp_path, [("Hole in Your Soul", None), ("Gardenia", 1979)])
+    plan = _filling(make_plan("work", "work", "title", ["released"]))
+    gaz = for_table(engine, plan.tables[0])
+    assert isinstance(gaz, Gazetteer) and set(gaz.find(ABBA)) == {"Hole in Your Soul"}

@@ -1,0 +1,48 @@
+"""What an integrator learns about the target database once per plan version, not per batch.
+
+Reflected tables, which link columns are indexed, the existing values and formats of columns,
+the ranges and learned formats the checks use: each is a read of the schema or a scan of a
+column, and on a million-row table a batch cannot afford them. They change slowly (a new
+column comes with a new plan version, a convention with many rows), so one `PlanCache` lives
+as long as its `Integrator` and is dropped after `max_age_s` (refreshed on that schedule) or
+when a migration adds a column.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from text2db.integrators.upsert import TargetTable
+
+DEFAULT_MAX_AGE_S = 600.0
+
+
+@dataclass
+class PlanCache:
+    max_age_s: float = DEFAULT_MAX_AGE_S
+    created: float = field(default_factory=time.monotonic)
+    targets: dict[tuple[str, tuple[str, ...]], TargetTable] = field(default_factory=dict)  # (table, key)
+    link_indexes: dict[tuple[str, str], str] | None = None  # (table, column) -> "trigram" | "squash"
+    column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    formats: dict[tuple[str, str], Any] = field(default_factory=dict)
+    iso_tables: dict[str, bool] = field(default_factory=dict)
+    ranges: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
+    learned: dict[tuple[str, str], str | None] = field(default_factory=dict)
+
+    def stale(self) -> bool:
+        return time.monotonic() - self.created > self.max_age_s
+
+    def clear(self) -> None:
+        """Forget everything (a column was added, or the cache aged out)."""
+        fresh = PlanCache(self.max_age_s)
+        for f in dataclasses.fields(self):
+            setattr(self, f.name, getattr(fresh, f.name))
+
+    def target(self, name: str, key: Sequence[str]) -> TargetTable | None:
+        """The cached reflection for this batch: the per-transaction lock flag starts unset."""
+        cached = self.targets.get((name, tuple(key)))
+        return dataclasses.replace(cached, _locked=False) if cached is not None else None

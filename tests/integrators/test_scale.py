@@ -1,0 +1,113 @@
+"""Issue 14: linking and every per-batch step use the database's indexes, so a batch costs the
+same on a large table: text2db's link indexes exist after the first batch, a normalized or
+misspelt name links through them, a later batch reads no table in full (PostgreSQL's
+seq_tup_read does not move), and a replayed batch changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine
+
+from tests.integrators.conftest import EventFactory, person_plan
+from text2db.config import Settings
+from text2db.integrators.keyindex import existing_indexes, index_name
+from text2db.integrators.pipeline import build_integrator
+
+FILLER = 20_000
+SYLLABLES = ["ka", "lo", "ven", "tar", "mi", "sor", "del", "quin", "bra", "tu", "rho", "zel", "ost", "pim", "gar",
+             "nel", "vu", "ash", "dre", "yol"]
+
+
+def filler_name(i: int) -> str:
+    """A distinct made-up name per i, so few rows share trigrams with any one name."""
+    a, b, c, d = i % 20, i // 20 % 20, i // 400 % 20, i // 8000 % 20
+    return f"{SYLLABLES[a].title()}{SYLLABLES[b]} {SYLLABLES[c].title()}{SYLLABLES[d]}{SYLLABLES[(a + c) % 20]}"
+
+
+def _fill(engine: Engine) -> None:
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO person (name, birth, citizenship) VALUES (:n, '1950-01-01', 'France')"),
+                     [{"n": filler_name(i)} for i in range(FILLER)])
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("ANALYZE person"))
+
+
+def test_issue14_links_through_the_indexes_it_creates(person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    _fill(person_db)
+    integrator = build_integrator(person_db, person_plan("data_infilling"), settings, checks=True)
+    events = [make_event("people", "person", {"name": "marie faure - favier"}, {"birth": "5 August 1897"}, document_id="d1"),
+              make_event("people", "person", {"name": "Taio  Cruz"}, {"birth": "23 April 1983"}, document_id="d2")]
+    first = integrator.apply(events)
+    assert first.table("person").cells_filled == 2
+    with person_db.connect() as conn:
+        indexes = existing_indexes(conn, "person")
+    assert index_name("person", "name", "sq") in indexes
+    assert (index_name("person", "name", "tg") in indexes) == (person_db.dialect.name == "postgresql")
+    typo = integrator.apply([make_event("people", "person", {"name": "Matthew Scott Porterr"}, {"birth_place": "Reading"},
+                                        document_id="d3")])
+    assert typo.table("person").cells_filled == 1 and typo.table("person").rows_inserted == 0
+    replay = integrator.apply(events)
+    assert not replay.changed_anything and replay.review_items == 0
+    with person_db.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM person")).scalar() == FILLER + 3
+
+
+def _seq_reads(url: str) -> int:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_stat_clear_snapshot()"))
+            return int(conn.execute(text("SELECT seq_tup_read FROM pg_stat_user_tables WHERE relname = 'person'")).scalar())
+    finally:
+        engine.dispose()
+
+
+def test_issue14_a_warm_batch_reads_no_table_in_full(pg_url: str, make_event: EventFactory, settings: Settings) -> None:
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
+                          "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
+        conn.execute(text("INSERT INTO person (name) VALUES ('Marie Faure-Favier'), ('Taio Cruz')"))
+    _fill(engine)
+    integrator = build_integrator(engine, person_plan(), settings, checks=True)
+    # the first batch reads what the plan version needs once (conventions of each column it writes)
+    integrator.apply([make_event("people", "person", {"name": "Warm Up"},
+                                 {"citizenship": "French", "birth": "1 May 1950", "birth_place": "Nice"}, document_id="w")])
+    engine.dispose()  # a backend flushes its statistics when it ends
+    before = _seq_reads(pg_url)
+    report = integrator.apply([
+        make_event("people", "person", {"name": "Marie Faure - Favier"}, {"birth": "5 August 1897"}, document_id="d1"),
+        make_event("people", "person", {"name": filler_name(4242)[:-1]}, {"birth_place": "Lyon"}, document_id="d2"),
+        make_event("people", "person", {"name": "Completely New Person"}, {"citizenship": "German"}, document_id="d3"),
+    ])
+    engine.dispose()
+    assert report.table("person").cells_filled == 2 and report.table("person").rows_inserted == 1  # the typo links
+    assert _seq_reads(pg_url) - before == 0
+
+
+def test_issue14_without_consent_no_index_is_created(db_url: str, make_event: EventFactory) -> None:
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
+                          "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
+        conn.execute(text("INSERT INTO person (id, name) VALUES (1, 'Taio Cruz')"))
+    settings = Settings(review_threshold=0.5, link_indexes=False)
+    report = build_integrator(engine, person_plan("data_infilling"), settings, checks=False).apply(
+        [make_event("people", "person", {"name": "taio cruz"}, {"birth": "23 April 1983"})])
+    assert report.table("person").cells_filled == 1  # linked from the whole column, as before
+    with engine.connect() as conn:
+        assert not {i for i in existing_indexes(conn, "person") if i.startswith("text2db_ix_")}
+    engine.dispose()
+
+
+@pytest.mark.parametrize("word", ["Germany", "german", "Republic of Korea", "Springfield"])
+def test_issue14_country_lookups_need_no_fuzzy_search(word: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pycountry
+
+    from text2db.integrators import countries
+
+    countries._lookup_one.cache_clear()
+    monkeypatch.setattr(pycountry.countries, "search_fuzzy", lambda *_: pytest.fail("fuzzy search on the hot path"))
+    expected = {"Germany": "Germany", "german": "Germany", "Republic of Korea": "South Korea", "Springfield": None}
+    assert countries.country_name(word) == expected[word]
