@@ -93,7 +93,8 @@ def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], **optio
     fresh_table(engine)
     integrator = Integrator(engine, PLAN, Settings(), **options)
     integrator.apply(batches[0][:2])  # warm-up: imports, model loads (the 2nd row links), bookkeeping tables
-    fresh_table(engine)
+    fresh_table(engine)  # drops the bookkeeping tables and link indexes too: a new integrator makes them again
+    integrator = Integrator(engine, PLAN, Settings(), **options)
     started, check_seconds, inserted = time.perf_counter(), 0.0, 0
     for batch in batches:
         inserted += integrator.apply(batch).table("person").rows_inserted

@@ -19,7 +19,7 @@ from text2db.config import Settings
 from text2db.integrators import lineage, review
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
 from text2db.integrators.formats import ColumnConventions
-from text2db.integrators.keyindex import KeyIndex, ensure_indexes
+from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table
 from text2db.integrators.link import Link, ValueMemory
 from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
@@ -108,10 +108,16 @@ class BatchWriter:
             self.cache.link_indexes = ensure_indexes(self.conn, link_columns(self.plan, self.target), create=False)
         return self.cache.link_indexes
 
+    def small(self, table: str) -> bool:
+        """Small tables link from a per-batch read of the column (cheaper than a query per mention)."""
+        if table not in self.cache.small_tables:
+            self.cache.small_tables[table] = small_table(self.conn, self.target(table))
+        return self.cache.small_tables[table]
+
     def memory(self, table: str, column: str, ident_column: str | None = None) -> ValueMemory | KeyIndex:
         """Link memory of `table.column`; values map to the identity (or to `ident_column`)."""
         slot = (table, column if ident_column is None else f"{column}->{ident_column}")
-        if slot not in self._memories and (kind := self.link_indexes().get((table, column))):
+        if slot not in self._memories and (kind := self.link_indexes().get((table, column))) and not self.small(table):
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
             fallback = None if kind == "trigram" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
@@ -206,7 +212,8 @@ class BatchWriter:
 
     def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory | KeyIndex:
         slot = (tplan.table, KEY_SEP.join(tplan.key))
-        if slot not in self._memories and self.link_indexes().get((tplan.table, tplan.key[0])) == "trigram":
+        if slot not in self._memories and self.link_indexes().get((tplan.table, tplan.key[0])) == "trigram" \
+                and not self.small(tplan.table):
             self._memories[slot] = KeyIndex(self.conn, target, tplan.key, target.identity, True)
         if slot not in self._memories:
             mem = ValueMemory()

@@ -101,6 +101,26 @@ def ensure_indexes(conn: Connection, columns: Iterable[tuple[TargetTable, str]],
     return found
 
 
+SMALL_TABLE_BYTES = 1 << 20  # below this (about 10k short rows) reading the column beats a query per mention
+
+
+def small_table(conn: Connection, target: TargetTable) -> bool:
+    """A table small enough that one read of its key column per batch costs less than an index
+    query per mention (rapidfuzz over a few thousand names in memory is sub-millisecond)."""
+    name = target.table.name
+    if conn.dialect.name == "postgresql":
+        size = conn.execute(text("SELECT pg_table_size(CAST(:t AS regclass))"),
+                            {"t": conn.dialect.identifier_preparer.format_table(target.table)}).scalar()
+        return size is not None and int(size) < SMALL_TABLE_BYTES
+    if conn.dialect.name == "sqlite":
+        try:  # the largest rowid bounds the row count, read from the end of the table's b-tree
+            rows = conn.execute(text(f"SELECT max(rowid) FROM {conn.dialect.identifier_preparer.quote(name)}")).scalar()
+        except DBAPIError:  # WITHOUT ROWID
+            return False
+        return (rows or 0) < SMALL_TABLE_BYTES // 100
+    return False
+
+
 @dataclass
 class KeyIndex:
     """Links mentions of `target.columns[0]` (plus the other key columns, joined by KEY_SEP)

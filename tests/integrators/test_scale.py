@@ -11,10 +11,10 @@ from sqlalchemy.engine import Engine
 
 from tests.integrators.conftest import EventFactory, person_plan
 from text2db.config import Settings
-from text2db.integrators.keyindex import existing_indexes, index_name
+from text2db.integrators.keyindex import SMALL_TABLE_BYTES, existing_indexes, index_name
 from text2db.integrators.pipeline import build_integrator
 
-FILLER = 20_000
+FILLER = 30_000
 SYLLABLES = ["ka", "lo", "ven", "tar", "mi", "sor", "del", "quin", "bra", "tu", "rho", "zel", "ost", "pim", "gar",
              "nel", "vu", "ash", "dre", "yol"]
 
@@ -70,6 +70,8 @@ def test_issue14_a_warm_batch_reads_no_table_in_full(pg_url: str, make_event: Ev
                           "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
         conn.execute(text("INSERT INTO person (name) VALUES ('Marie Faure-Favier'), ('Taio Cruz')"))
     _fill(engine)
+    with engine.connect() as conn:  # large enough to link through the indexes, not from memory
+        assert conn.execute(text("SELECT pg_table_size('person')")).scalar() > SMALL_TABLE_BYTES
     integrator = build_integrator(engine, person_plan(), settings, checks=True)
     # the first batch reads what the plan version needs once (conventions of each column it writes)
     integrator.apply([make_event("people", "person", {"name": "Warm Up"},
