@@ -186,6 +186,7 @@ def for_table(engine: Engine, table: TablePlan, person: bool = False, create_ind
 
 
 MAX_PHRASE_TOKENS = 12  # a key spans at most this many tokens ("Alfred Hitchcock 's Frenzy" is 5)
+SURNAME_ROWS = 20  # keys read per surname: more means the surname is not unique
 CHUNK = 500  # phrases per query (two parameters each; SQLite allows 32766)
 
 
@@ -211,27 +212,25 @@ def phrases(text: str) -> list[str]:
 class IndexedGazetteer:
     """`Gazetteer.find` for a table too large to load: the keys (of rows with gaps) that the
     document's phrases squash to, read through the squashed-key index, then matched like a
-    loaded gazetteer's keys. Person surnames ("Puskás") are looked up through the pg_trgm
+    loaded gazetteer's keys. Person surnames ("Puskás") are looked up through the reversed-key
     index on PostgreSQL (unique among rows with gaps); SQLite finds full names only."""
 
     def __init__(self, engine: Engine, query: Select[Any], person: bool = False, create_index: bool = True) -> None:
-        from text2db.integrators.keyindex import existing_indexes, index_name, index_statements
+        from text2db.integrators.keyindex import existing_indexes, index_kinds, index_name, index_statements
 
         self.engine, self.query, self.person = engine, query, person
         self.key: Any = query.selected_columns[0]
         table = self.key.table.name
         with engine.begin() as conn:
             have = existing_indexes(conn, table)
-            wanted = {index_name(table, self.key.name, "sq")}
-            if engine.dialect.name == "postgresql":
-                wanted.add(index_name(table, self.key.name, "tg"))
+            wanted = {index_name(table, self.key.name, kind) for kind in index_kinds(engine.dialect.name)}
             if not wanted <= have and create_index:
                 for statement in index_statements(engine.dialect.name, table, self.key.name, conn.dialect.identifier_preparer.quote):
                     conn.execute(text(statement))
                 have = existing_indexes(conn, table)
         if not wanted <= have:
             log.warning("gazetteer of %s: its key index is missing, every document reads the table", table)
-        self.trigram = index_name(table, self.key.name, "tg") in have
+        self.suffixes = index_name(table, self.key.name, "rv") in have
 
     def keys_in(self, text: str) -> list[str]:
         """Keys of rows with gaps that some phrase of `text` squashes to (up to a leading "The")."""
@@ -247,18 +246,24 @@ class IndexedGazetteer:
 
     def surnames(self, text: str, taken: set[str]) -> dict[str, str]:
         """Capitalized words of `text` that end exactly one key (of a row with gaps) -> that key."""
-        if not (self.person and self.trigram):
+        if not (self.person and self.suffixes):
             return {}
         words = {w for w in re.findall(r"(?<![\w\-])[A-Z][\w\-]{2,}", text)
                  if w not in taken and not _ROMAN.match(w) and w.lower() not in HONORIFICS}
         found: dict[str, str] = {}
         with self.engine.connect() as conn:
             for word in sorted(words):
-                pattern = "% " + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-                keys = conn.execute(self.query.where(self.key.like(pattern, escape="\\")).limit(2)).scalars().all()
-                if len(keys) == 1:
-                    found[word] = str(keys[0])
+                keys = conn.execute(self.query.where(*self._ends_with(word)).limit(SURNAME_ROWS)).scalars().all()
+                exact = [str(k) for k in keys if str(k).endswith(f" {word}")]
+                if len(exact) == 1 and len(keys) < SURNAME_ROWS:  # a full list: the surname is unique
+                    found[word] = exact[0]
         return found
+
+    def _ends_with(self, word: str) -> list[Any]:
+        """Keys whose squashed form ends with the word's: a range of keyindex's reversed index."""
+        reverse = func.reverse(_squash(self.key))
+        low = func.reverse(_squash(bindparam("w", word)))
+        return [reverse.op("~>=~")(low), reverse.op("~<~")(low.op("||")(bindparam("top", "\U0010ffff")))]
 
     def find(self, text: str) -> dict[str, list[Mention]]:
         keys = self.keys_in(text)

@@ -105,7 +105,7 @@ class BatchWriter:
         """Which link columns have text2db's indexes (looked up once per plan version; created
         by `Integrator.prepare`, outside any batch, never inside a caller's transaction)."""
         if self.cache.link_indexes is None:
-            self.cache.link_indexes = ensure_indexes(self.conn, link_columns(self.plan, self.target), create=False)
+            self.cache.link_indexes = ensure_indexes(self.conn, link_columns(self.plan, self.target), create=False, warn=False)
         return self.cache.link_indexes
 
     def small(self, table: str) -> bool:
@@ -120,8 +120,8 @@ class BatchWriter:
         if slot not in self._memories and (kind := self.link_indexes().get((table, column))) and not self.small(table):
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
-            fallback = None if kind == "trigram" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
-            self._memories[slot] = KeyIndex(self.conn, target, [column], idents, kind == "trigram", fallback)  # type: ignore[arg-type]
+            fallback = None if kind == "blocked" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
+            self._memories[slot] = KeyIndex(self.conn, target, [column], idents, kind, fallback)
         if slot not in self._memories:
             self._memories[slot] = self._whole_memory(table, column, ident_column)
         return self._memories[slot]
@@ -212,9 +212,9 @@ class BatchWriter:
 
     def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory | KeyIndex:
         slot = (tplan.table, KEY_SEP.join(tplan.key))
-        if slot not in self._memories and self.link_indexes().get((tplan.table, tplan.key[0])) == "trigram" \
+        if slot not in self._memories and self.link_indexes().get((tplan.table, tplan.key[0])) == "blocked" \
                 and not self.small(tplan.table):
-            self._memories[slot] = KeyIndex(self.conn, target, tplan.key, target.identity, True)
+            self._memories[slot] = KeyIndex(self.conn, target, tplan.key, target.identity, "blocked")
         if slot not in self._memories:
             mem = ValueMemory()
             cols = [target.col(k) for k in tplan.key] + [target.table.c[c] for c in target.identity]

@@ -26,7 +26,7 @@ class PlanCache:
     max_age_s: float = DEFAULT_MAX_AGE_S
     created: float = field(default_factory=time.monotonic)
     targets: dict[tuple[str, tuple[str, ...]], TargetTable] = field(default_factory=dict)  # (table, key)
-    link_indexes: dict[tuple[str, str], str] | None = None  # (table, column) -> "trigram" | "squash"
+    link_indexes: dict[tuple[str, str], str] | None = None  # (table, column) -> "blocked" | "prefix"
     small_tables: dict[str, bool] = field(default_factory=dict)  # linked from memory (keyindex.small_table)
     column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     formats: dict[tuple[str, str], Any] = field(default_factory=dict)

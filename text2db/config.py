@@ -43,7 +43,7 @@ class Settings(BaseSettings):
     review_threshold: float = Field(0.5, description="Values with lower confidence go to review, not the table.")
     link_indexes: bool = Field(
         True, description="Consent for the integrator to create the indexes it links through (text2db_ix_*: an "
-        "expression index on each linked key column, and on PostgreSQL the pg_trgm extension and a trigram GIN index), "
+        "expression index on the squashed form of each linked key column, and on PostgreSQL one on its reverse), "
         "once, outside any batch. False: it creates none and logs their DDL; linking then reads the whole key column "
         "per batch.")
 
