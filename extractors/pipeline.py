@@ -104,6 +104,7 @@ class Extractor:
         entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table))
         if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
             entities = gazetteer.merge(parsed, entities, self.gazetteers[setup.plan.table].find(parsed.text), setup.kind)
+            entities = subjects.rows_to_fill_are_main(entities)
         candidates = SpanRules(parsed, entities, setup.kind).predict(setup.relations) if setup.relations else []
         if self.config.plan_reader:
             candidates += self._read(parsed, setup, entities)

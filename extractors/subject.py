@@ -12,6 +12,7 @@ being a value the plan lists as a label ("English", "riverside").
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from text2db.extractors.entities import FUNCTION_WORDS, Entity, Mention, Parsed
@@ -157,3 +158,23 @@ def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape
                 ent.mentions.append(Mention(m.start(), m.end(), mention.text))
         added.append(ent)
     return sorted(entities + added, key=lambda e: (not e.main, e.first.start))
+
+
+ROWS_READ_PER_SEGMENT = 2  # a segment naming more rows lists them; its cue words are not about each
+
+
+def rows_to_fill_are_main(entities: list[Entity]) -> list[Entity]:
+    """For a table that only fills existing rows: in a segment whose main entity names no row, the
+    rows it names are main entities too. The finders pick what a document is about ("Massimo
+    Drago manages A.C. Cesena"), but only a row that exists can take values, so the reader must
+    also read around the row's key ("The A.S. Livorno Calcio has 19238 members"). The finder's
+    subject stays main: it may still be a row under another form that the integrator links. A
+    segment that names many rows (a company's subsidiaries, a cast) is a list, and the reader's
+    cue words there would hand one value to every row, so only a segment naming at most
+    ROWS_READ_PER_SEGMENT rows gets them."""
+    known_main = {e.segment for e in entities if e.known and e.main}
+    named = Counter(e.segment for e in entities if e.known)
+    for ent in entities:
+        if ent.known and ent.segment not in known_main and named[ent.segment] <= ROWS_READ_PER_SEGMENT:
+            ent.main = True
+    return sorted(entities, key=lambda e: (not e.main, e.first.start))

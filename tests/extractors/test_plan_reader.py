@@ -126,3 +126,29 @@ def test_key_shape_prefers_mentions_that_look_like_existing_keys() -> None:
     shape = KeyShape.of(["Aarhus Airport", "Ardmore Airport", "Athens International Airport", "Agra Airport"])
     found = document_subject(parse(text), 0, shape, set())
     assert found is not None and found[0].text.endswith("Airport")
+
+
+def test_rows_to_fill_are_read_even_where_another_name_is_the_subject(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Filling existing rows: the row a document names is read, whether the document's subject is
+    another name ("Tom Baxter manages ...") or the row's key comes after "The"."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'clubs.sqlite'}")
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE club (id INTEGER PRIMARY KEY, name TEXT UNIQUE, manager TEXT, members INTEGER)"))
+        conn.execute(text("INSERT INTO club (name, manager, members) VALUES ('Rivermouth Rovers', NULL, NULL), "
+                          "('Old Quay Athletic', 'Ann Holt', 900)"))
+    columns = [_col("manager", "manager of the club", demos=["Ann Holt"]),
+               _col("members", "members of the club", value_type="integer", demos=["900"])]
+    key = ColumnPlan(name="name", tool="key", question="name of the club")
+    table = TablePlan(table="club", operation="data_infilling", entity="club", key=["name"], columns=[key, *columns],
+                      only_existing_rows=True)
+    plan = Plan(job="j", instruction="fill in the gaps", planner="test", tables=[table])
+    extractor = Extractor(plan, Settings(llm_base_url=None), ExtractorConfig(use_priors=False), engine=engine)
+
+    def cells(doc: str) -> dict[str, dict[str, object]]:
+        event = extractor.extract(DocumentEvent(job="j", document_id=doc[:8], text=doc))
+        return {r.key[0].value: {c.column: c.value for c in r.cells} for r in event.rows}
+
+    assert cells("Tom Baxter manages Rivermouth Rovers.").get("Rivermouth Rovers", {}).get("manager") == "Tom Baxter"
+    assert "members" in cells("The Rivermouth Rovers has 1200 members.").get("Rivermouth Rovers", {})
