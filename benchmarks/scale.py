@@ -154,6 +154,12 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def rss_mib() -> float:
+    """The process's resident memory now (the peak above includes what earlier steps held)."""
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+
+
 def run_integrator(engine: Engine, rows: int, batches: int, batch: int, use_embeddings: bool, seed: int) -> dict[str, Any]:
     """One integrator: its first batch (creates indexes, reads conventions once) apart, then
     `batches` warm batches timed, with the table reads they cause."""
@@ -180,7 +186,7 @@ def run_integrator(engine: Engine, rows: int, batches: int, batch: int, use_embe
     per_batch = sum(timings) / len(timings)
     return {"first_batch_s": round(first, 2), "ms_per_batch": round(per_batch * 1000, 1),
             "rows_per_s": round(batch / per_batch, 1), "seq_tup_read_per_batch": reads / len(timings),
-            "peak_rss_mib": round(peak_rss_mib()), **report, "held": dict(held)}
+            "peak_rss_mib": round(peak_rss_mib()), "rss_mib": round(rss_mib()), **report, "held": dict(held)}
 
 
 def run_plan(engine: Engine) -> float:
@@ -247,7 +253,7 @@ def main() -> None:
                 v = r[variant]
                 print(f"  {variant:15s} {v['ms_per_batch']:8.1f} ms/batch {v['rows_per_s']:7.1f} rows/s   "
                       f"first batch {v['first_batch_s']} s   full-table reads/batch {v['seq_tup_read_per_batch']:.0f} tuples   "
-                      f"peak RSS {v['peak_rss_mib']} MiB   filled {v['cells_filled']}, inserted {v['rows_inserted']}, "
+                      f"RSS {v['rss_mib']} MiB (process peak {v['peak_rss_mib']})   filled {v['cells_filled']}, inserted {v['rows_inserted']}, "
                       f"review {v['review_items']} {v['held']}")
         g = r["gazetteer"]
         print(f"  gazetteer ({g['kind']}): found {g['found']} of {g['gap_rows_named']} gap rows named, "

@@ -23,8 +23,8 @@ from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table
 from text2db.integrators.link import Link, ValueMemory
 from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
-from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, reflect,
-                                        same_value, update_cells)
+from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, python_type,
+                                        reflect, same_value, update_cells)
 from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent
 from text2db.schemas.plan import ForeignKeyLink, Plan, TablePlan
 from text2db.schemas.rows import ApplyReport
@@ -114,10 +114,23 @@ class BatchWriter:
             self.cache.small_tables[table] = small_table(self.conn, self.target(table))
         return self.cache.small_tables[table]
 
+    def probe_kind(self, table: str, column: str) -> str | None:
+        """How mentions of a large table's text key are linked: by queries ("blocked" or
+        "prefix", keyindex.py), fast with text2db's indexes and still cheaper without them
+        (a few scans for the mentions of a batch, not the whole column in memory); None for
+        small tables and other keys (the whole column, read once per batch)."""
+        if self.small(table):
+            return None
+        if kind := self.link_indexes().get((table, column)):
+            return kind
+        if python_type(self.target(table).col(column)) is not str or self.conn.dialect.name not in ("postgresql", "sqlite"):
+            return None
+        return "blocked" if self.conn.dialect.name == "postgresql" else "prefix"
+
     def memory(self, table: str, column: str, ident_column: str | None = None) -> ValueMemory | KeyIndex:
         """Link memory of `table.column`; values map to the identity (or to `ident_column`)."""
         slot = (table, column if ident_column is None else f"{column}->{ident_column}")
-        if slot not in self._memories and (kind := self.link_indexes().get((table, column))) and not self.small(table):
+        if slot not in self._memories and (kind := self.probe_kind(table, column)):
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
             fallback = None if kind == "blocked" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
@@ -212,8 +225,7 @@ class BatchWriter:
 
     def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory | KeyIndex:
         slot = (tplan.table, KEY_SEP.join(tplan.key))
-        if slot not in self._memories and self.link_indexes().get((tplan.table, tplan.key[0])) == "blocked" \
-                and not self.small(tplan.table):
+        if slot not in self._memories and self.probe_kind(tplan.table, tplan.key[0]) == "blocked":
             self._memories[slot] = KeyIndex(self.conn, target, tplan.key, target.identity, "blocked")
         if slot not in self._memories:
             mem = ValueMemory()
