@@ -31,6 +31,7 @@ class KeyShape:
     last_words: frozenset[str]
     keeps_the: bool
     mean_words: float
+    leads: frozenset[str] = frozenset()  # first words several keys share, as written ("A", "1634:")
 
     @classmethod
     def of(cls, keys: list[str]) -> "KeyShape":
@@ -40,7 +41,9 @@ class KeyShape:
         common = frozenset(w for w in last if sum(1 for k in keys if k.split()[-1].lower() == w) >= max(2, len(keys) // 4))
         keeps_the = any(k.lower().startswith("the ") for k in keys)
         mean = sum(len(k.split()) for k in keys) / len(keys) if keys else 2.0
-        return cls(common, keeps_the, mean)
+        firsts = Counter(k.split()[0] for k in keys if len(k.split()) > 1)
+        leads = frozenset(w for w, n in firsts.items() if n >= 2)
+        return cls(common, keeps_the, mean, leads)
 
 
 def _name_token(tok) -> bool:  # type: ignore[no-untyped-def]
@@ -86,8 +89,13 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
 
 
 def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
+    window = max(0, start - 40)
+    before = re.search(r"(?:^|\s)(\S+)\s+$", text[window:start])
+    if before and before.group(1) in shape.leads:  # "1634: | The Bavarian Crisis": the parser split a key's lead off
+        start = window + before.start(1)
     words = text[start:end].split()
-    while words and (words[0].lower() in _DROP_LEAD and not shape.keeps_the or words[0] in FUNCTION_WORDS - {"The"}) and len(words) > 1:
+    while (words and words[0] not in shape.leads and len(words) > 1
+           and (words[0].lower() in _DROP_LEAD and not shape.keeps_the or words[0] in FUNCTION_WORDS - {"The"})):
         start += text[start:end].index(words[1])
         words = words[1:]
     span = text[start:end].rstrip(" ,.;:")

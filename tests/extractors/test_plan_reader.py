@@ -121,6 +121,17 @@ def test_document_subject(text: str, subject: str) -> None:
     assert found is not None and found[0].text == subject
 
 
+@pytest.mark.parametrize("text, subject", [
+    ("1921: The Copper Spring was written by Ada Moss.", "1921: The Copper Spring"),
+    ("A Paper Moon, which is out in hardcover, has 300 pages.", "A Paper Moon"),
+])
+def test_document_subject_keeps_the_leading_words_existing_keys_share(text: str, subject: str) -> None:
+    """Keys that start alike ("A ...", "1921: ...") keep that start, even where the parser splits it off."""
+    shape = KeyShape.of(["A Quiet Harbour", "A Long Road", "1921: The Salt Year", "1921: The Iron Winter", "Tide"])
+    found = document_subject(parse(text), 0, shape, set())
+    assert found is not None and found[0].text == subject
+
+
 def test_key_shape_prefers_mentions_that_look_like_existing_keys() -> None:
     text = "Built near Elmford, Ostrava Leoš Janáček Airport serves the region."
     shape = KeyShape.of(["Aarhus Airport", "Ardmore Airport", "Athens International Airport", "Agra Airport"])
