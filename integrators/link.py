@@ -1,9 +1,9 @@
 """Entity linking: which existing row does a mention ("The Hurting", "Faure - Favier") mean?
 
 Stages, cheapest first: exact, normalized (case, spacing, leading "the", hyphen spacing),
-fuzzy (rapidfuzz), then embedding similarity over a per-column value memory. A confident,
-unique match links; a near miss or a tie is `ambiguous` and goes to review; nothing close
-means a new entity. Never a guess.
+fuzzy (rapidfuzz), then embedding similarity to the few stored names that share words with the
+mention (never the whole column). A confident, unique match links; a near miss or a tie is
+`ambiguous` and goes to review; nothing close means a new entity. Never a guess.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ FUZZY_REVIEW = 88.0
 EMBED_LINK = 0.95  # cosine similarity: link at or above (and the fuzzy score must not contradict)
 EMBED_REVIEW = 0.88
 EMBED_GATE = 60.0  # rapidfuzz token_set_ratio a stored name must reach for the encoder to be asked
+EMBED_CANDIDATES = 50  # the stored names (closest by words) the encoder compares a mention with
 
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
@@ -66,8 +67,6 @@ class ValueMemory:
 
     values: dict[str, list[object]] = field(default_factory=dict)
     _forms: dict[str, list[str]] = field(default_factory=dict)
-    _vectors: np.ndarray | None = None
-    _vector_values: list[str] = field(default_factory=list)
 
     def add(self, value: str, row_id: object) -> None:
         ids = self.values.setdefault(value, [])
@@ -107,26 +106,24 @@ class ValueMemory:
             return Link("ambiguous", score=close[0][1] / 100, reason=f"{mention!r} is close to {self._forms[close[0][0]][0]!r} ({close[0][1]:.0f})")
         if not use_embeddings:
             return Link("new", score=scored[0][1] / 100 if scored else 0.0)
-        # The encoder costs ~15 ms a name: ask it only when some stored name shares words with
-        # the mention ("Aguilera, Christina"); names with nothing in common never scored >= 0.88.
-        if process.extractOne(form, list(self._forms), scorer=fuzz.token_set_ratio, score_cutoff=EMBED_GATE) is None:
+        # The encoder costs ~15 ms a name: ask it only about the stored names that share words
+        # with the mention ("Aguilera, Christina"), the EMBED_CANDIDATES closest by words; names
+        # with nothing in common never scored >= 0.88, so the whole column is never embedded.
+        gated = process.extract(form, list(self._forms), scorer=fuzz.token_set_ratio, score_cutoff=EMBED_GATE,
+                                limit=EMBED_CANDIDATES)
+        if not gated:
             return Link("new", score=scored[0][1] / 100 if scored else 0.0)
-        return self._embedding(mention, scored[0][1] if scored else 0.0)
+        values = list(dict.fromkeys(v for f, _, _ in gated for v in self._forms[f]))
+        return self._embedding(mention, scored[0][1] if scored else 0.0, values)
 
-    def _embedding(self, mention: str, fuzzy_top: float) -> Link:
+    def _embedding(self, mention: str, fuzzy_top: float, values: list[str]) -> Link:
         from text2db.integrators.embeddings import embed
 
-        if len(self._vector_values) != len(self.values):  # embed only values added since last time
-            fresh = list(self.values)[len(self._vector_values):]
-            vectors = embed(fresh)
-            self._vectors = vectors if self._vectors is None else np.vstack([self._vectors, vectors])
-            self._vector_values += fresh
-        assert self._vectors is not None
-        sims = self._vectors @ embed([mention])[0]
+        sims = embed(values) @ embed([mention])[0]
         order = np.argsort(-sims)[:2]
         top = float(sims[order[0]])
         second = float(sims[order[1]]) if len(order) > 1 else 0.0
-        value = self._vector_values[int(order[0])]
+        value = values[int(order[0])]
         if top >= EMBED_LINK and top - second >= 0.03 and fuzzy_top >= 60:
             return self._unique("embedding", value, top)
         if top >= EMBED_REVIEW:
