@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from text2db.extractors.entities import FUNCTION_WORDS, Entity, Mention, Parsed
+from text2db.extractors.reader import stem, stems
 from text2db.schemas.plan import TablePlan
 
 _JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
@@ -103,8 +104,30 @@ def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
     return start, start + len(span)
 
 
-def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[str]) -> tuple[Mention, float] | None:
-    """The segment's main entity mention and a confidence, or None when it names nothing."""
+_OWNER_OF = re.compile(r"([^\W\d_]+)\s+(?:of|for)\s+(?:the\s+)?$", re.IGNORECASE)  # "the architect of | 3Arena"
+_VALUE_OF = re.compile(r"^\s*(?:is|was|are|were)\s+(?:also\s+)?the\s+(?:[^\W\d_]+\s+){0,2}?([^\W\d_]+)\s+(?:of|for)\b",
+                       re.IGNORECASE)  # "HOK SVE | was the architect of"
+
+
+def _column_owner(text: str, a: int, b: int, column_stems: frozenset[str]) -> float:
+    """+1 for a name that a planned column's words say owns a value ("the architect of 3Arena",
+    "the home ground of AFC Fylde"), -1 for the name that is that value ("HOK SVE was the
+    architect of ..."), else 0: the row is what the column is *of*, whichever is the subject."""
+    if not column_stems:
+        return 0.0
+    before = _OWNER_OF.search(text[max(0, a - 40):a])
+    if before and stem(before.group(1)) in column_stems:
+        return 1.0
+    after = _VALUE_OF.match(text[b:b + 60])
+    if after and stem(after.group(1)) in column_stems:
+        return -1.0
+    return 0.0
+
+
+def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[str],
+                     column_stems: frozenset[str] = frozenset()) -> tuple[Mention, float] | None:
+    """The segment's main entity mention and a confidence, or None when it names nothing.
+    `column_stems`: the words of the table's planned value columns (see _column_owner)."""
     best: tuple[float, Mention] | None = None
     text = parsed.text
     for order, (a, b, is_subject, sent_no) in enumerate(name_runs(parsed, seg_no)):
@@ -112,7 +135,7 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
         name = text[a:b]
         if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS:
             continue
-        score = 0.0
+        score = 2.5 * _column_owner(text, a, b, column_stems)
         score += 2.0 if is_subject and sent_no == 0 else 0.8 if is_subject else 0.0
         score += max(0.0, 1.2 - 0.4 * order) + (0.5 if sent_no == 0 else 0.0)
         words = name.split()
@@ -147,12 +170,13 @@ def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape
     main entity of the table). A segment with entities keeps them: a prior found its kind there,
     and a long article about a film is not a row of a person table because it has a subject."""
     avoid = {lb.lower() for c in table.columns for lb in (c.labels or [])}
+    column_stems = frozenset(w for c in table.columns if c.name not in table.key for w in stems(c.name.replace("_", " ")))
     with_main = {e.segment for e in entities}
     added: list[Entity] = []
     for seg_no in range(len(parsed.segment_starts) or 1):
         if seg_no in with_main:
             continue
-        found = document_subject(parsed, seg_no, shape or KeyShape.of([]), avoid)
+        found = document_subject(parsed, seg_no, shape or KeyShape.of([]), avoid, column_stems)
         if found is None:
             continue
         mention, confidence = found

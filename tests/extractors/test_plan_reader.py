@@ -11,7 +11,7 @@ from text2db.config import Settings
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.entities import parse
 from text2db.extractors.pipeline import Extractor
-from text2db.extractors.reader import stem
+from text2db.extractors.reader import stem, stems
 from text2db.extractors.subject import KeyShape, document_subject
 from text2db.schemas.events import DocumentEvent
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, ValueFormat
@@ -129,6 +129,18 @@ def test_document_subject_keeps_the_leading_words_existing_keys_share(text: str,
     """Keys that start alike ("A ...", "1921: ...") keep that start, even where the parser splits it off."""
     shape = KeyShape.of(["A Quiet Harbour", "A Long Road", "1921: The Salt Year", "1921: The Iron Winter", "Tide"])
     found = document_subject(parse(text), 0, shape, set())
+    assert found is not None and found[0].text == subject
+
+
+@pytest.mark.parametrize("text, subject", [
+    ("Mara Lind was the architect of Quayside Hall.", "Quayside Hall"),
+    ("The Old Mill is the home ground of Riverside Wanderers.", "Riverside Wanderers"),
+    ("Riverside Wanderers play at The Old Mill.", "Riverside Wanderers"),
+])
+def test_document_subject_is_what_a_planned_column_is_of(text: str, subject: str) -> None:
+    """"X was the architect of Y": Y is the row whatever the grammatical subject, when "architect" is a column's word."""
+    column_stems = frozenset(stems("architect home ground"))
+    found = document_subject(parse(text), 0, KeyShape.of([]), set(), column_stems)
     assert found is not None and found[0].text == subject
 
 
