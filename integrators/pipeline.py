@@ -84,13 +84,9 @@ class Integrator:
     def prepare_link_indexes(self) -> None:
         """Create the indexes linking uses (settings.link_indexes is the consent), in their own
         transaction: on a large table this is the one-time cost that keeps every batch flat."""
-        with self.engine.begin() as conn:
-            writer = BatchWriter(conn, self.plan, self.settings, cache=PlanCache())
-            try:
-                columns = link_columns(self.plan, writer.target)
-            except PlanMismatch:
-                return  # the batch reports the missing table or column
-            self.cache.link_indexes = ensure_indexes(conn, columns, create=self.settings.link_indexes)
+        found = prepare_link_indexes(self.engine, self.plan, self.settings)
+        if found is not None:
+            self.cache.link_indexes = found
 
     def apply(self, events: Sequence[ExtractionEvent]) -> ApplyReport:
         with database_errors():
@@ -130,6 +126,21 @@ class Integrator:
                 self.last_check_seconds = time.perf_counter() - started
                 log.debug("GX checks of %d event(s): %.3f s", len(events), self.last_check_seconds)
             return writer.report
+
+
+def prepare_link_indexes(engine: Engine, plan: Plan, settings: Settings | None = None) -> dict[tuple[str, str], str] | None:
+    """The plan's link columns that are indexed, after creating the missing indexes when
+    settings.link_indexes consents, in a transaction of their own. The planner calls it before
+    its simulation (whose rolled-back transaction cannot keep them), so planning a large table
+    probes indexes instead of scanning it; None when a planned table or column is missing."""
+    settings = settings or get_settings()
+    with engine.begin() as conn:
+        writer = BatchWriter(conn, plan, settings, cache=PlanCache())
+        try:
+            columns = link_columns(plan, writer.target)
+        except PlanMismatch:
+            return None  # the batch reports the missing table or column
+        return ensure_indexes(conn, columns, create=settings.link_indexes)
 
 
 def build_integrator(engine: Engine, plan: Plan, settings: Settings | None = None, *, checks: bool = True) -> Integrator:

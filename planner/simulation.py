@@ -7,6 +7,7 @@ reproduce what the table already holds. New columns get a synthetic surface form
 
 from __future__ import annotations
 
+import logging
 from datetime import date
 from typing import Any
 
@@ -24,6 +25,7 @@ from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
 ROWS_PER_TABLE = 3
 TOOL = "text2db.analyzer.simulation"
 SAMPLE_DAY = date(2001, 2, 3)
+log = logging.getLogger(__name__)
 
 
 def simulate(engine: Engine, plan: Plan, observation: Observation, settings: Settings | None,
@@ -33,6 +35,12 @@ def simulate(engine: Engine, plan: Plan, observation: Observation, settings: Set
     except ImportError as exc:
         report.simulation = Simulation(status="skipped", reason=f"skipped: integrator unavailable ({exc})")
         return
+    try:  # text2db's link indexes (with consent), committed: the rolled-back simulation then probes them
+        from text2db.integrators.pipeline import prepare_link_indexes
+
+        prepare_link_indexes(engine, plan, settings)
+    except SQLAlchemyError as exc:  # no rights or a busy database: the simulation links without them
+        log.info("link indexes not prepared before the simulation: %s", exc)
     sim_engine, owned = _transactional(engine)
     if sim_engine is None:
         report.simulation = Simulation(status="skipped", reason="skipped: in-memory SQLite cannot be re-opened")
