@@ -147,6 +147,8 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
     raw = re.split(r",\s+(?:known|also|formerly|officially|or|sometimes|commonly|previously|originally|better)\b|\s[–-]\s", head[:cut])[0]
     lead = len(raw) - len(raw.lstrip(" \"“'"))
     subject = raw.strip(" \"“”',;")
+    owner = re.match(r"(.+?)['’]s\s+[a-z][a-z\s-]*$", subject)  # "A.D. Isidro Metapan's full name is ...": the owner is the row
+    subject = owner.group(1) if owner else subject
     if not subject or len(subject) > 120 or subject.lower() in _PRONOUNS or not subject[:1].isupper() and subject[:1] != "'":
         return None
     s_start = start + lead

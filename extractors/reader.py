@@ -84,7 +84,7 @@ class ColumnView:
         cue = (stems(" ".join(name_words)) | stems(col.question.split(" of the ")[0])) - entity - {"name"}
         cue |= {stem(w) for p in (learned or []) for w in content_words(p)}
         demos = [d for d in col.demonstrations if d.strip()]
-        cap = sum(1 for d in demos if d[:1].isupper()) / len(demos) if demos else 0.5
+        cap = sum(1 for d in demos if d[:1].isupper() or d[:1].isdigit()) / len(demos) if demos else 0.5  # as _score reads a span
         digits = sum(1 for d in demos if re.search(r"\d", d)) / len(demos) if len(demos) >= MIN_SHAPE_DEMOS else 0.5
         numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
         if col.link is not None:
@@ -272,7 +272,10 @@ class Reader:
         for distance, word in enumerate(after):
             if stem(word) in col.cue_stems:
                 weights[stem(word)] = max(weights.get(stem(word), 0.0), 1.0 / (1 + distance / 2))
-        return min(1.0, sum(weights.values()) / min(2, len(col.cue_stems))), window
+        # the column's own name words are what a text states ("has 5000 members" for number_of_members);
+        # the question's extra words ("number") need not appear
+        named = len(stems(col.phrase) & col.cue_stems) or len(col.cue_stems)
+        return min(1.0, sum(weights.values()) / min(2, named)), window
 
     @staticmethod
     def _similarity(phrase: str, window: str) -> float:

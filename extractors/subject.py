@@ -135,7 +135,7 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
         name = text[a:b]
         if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS:
             continue
-        score = 2.5 * _column_owner(text, a, b, column_stems)
+        score = 3.0 * _column_owner(text, a, b, column_stems)
         score += 2.0 if is_subject and sent_no == 0 else 0.8 if is_subject else 0.0
         score += max(0.0, 1.2 - 0.4 * order) + (0.5 if sent_no == 0 else 0.0)
         words = name.split()
@@ -166,26 +166,36 @@ def key_shape(engine, table) -> KeyShape:  # type: ignore[no-untyped-def]
 
 
 def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape: KeyShape | None) -> list[Entity]:
-    """Give every segment where the table's entity finder found nothing its document subject (a
-    main entity of the table). A segment with entities keeps them: a prior found its kind there,
-    and a long article about a film is not a row of a person table because it has a subject."""
+    """Give every segment where the table's entity finder found no main entity its document
+    subject (a main entity of the table). Where the finder found entities of its kind but none
+    is main, the subject must be one of them and what a planned column is of: a long article
+    about a film is not a row of a person table because it has a subject. Where the finder's main entity is a value of a planned
+    column ("The Fylde is the home ground of AFC Fylde"), the name the column is of takes its place."""
     avoid = {lb.lower() for c in table.columns for lb in (c.labels or [])}
     column_stems = frozenset(w for c in table.columns if c.name not in table.key for w in stems(c.name.replace("_", " ")))
-    with_main = {e.segment for e in entities}
+    text = parsed.text
     added: list[Entity] = []
     for seg_no in range(len(parsed.segment_starts) or 1):
-        if seg_no in with_main:
-            continue
+        found_here = [e for e in entities if e.segment == seg_no]
+        mains = [e for e in found_here if e.main]
         found = document_subject(parsed, seg_no, shape or KeyShape.of([]), avoid, column_stems)
         if found is None:
             continue
         mention, confidence = found
         same = next((e for e in entities if e.name == mention.text), None)
+        owner = _column_owner(text, mention.start, mention.end, column_stems) > 0
+        if mains:
+            if not owner or same in mains or not all(_column_owner(text, m.first.start, m.first.end, column_stems) < 0 for m in mains):
+                continue
+            for m in mains:
+                m.main = False
+        elif found_here and (same is None or not owner):
+            continue
         if same is not None:
             same.main = True
             continue
         ent = Entity(mention.text, "other", [mention], main=True, segment=seg_no, confidence=confidence)
-        for m in re.finditer(re.escape(mention.text), parsed.text):
+        for m in re.finditer(re.escape(mention.text), text):
             if m.start() != mention.start:
                 ent.mentions.append(Mention(m.start(), m.end(), mention.text))
         added.append(ent)

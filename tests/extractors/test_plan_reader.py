@@ -175,3 +175,32 @@ def test_rows_to_fill_are_read_even_where_another_name_is_the_subject(tmp_path) 
 
     assert cells("Tom Baxter manages Rivermouth Rovers.").get("Rivermouth Rovers", {}).get("manager") == "Tom Baxter"
     assert "members" in cells("The Rivermouth Rovers has 1200 members.").get("Rivermouth Rovers", {})
+
+
+def test_cue_is_the_column_name_not_the_question_words() -> None:
+    """"has 5000 members" states number_of_members: the question's extra word ("number") need not
+    appear for the value to be trusted; a code column reads a code that starts with a digit."""
+    clubs = _plan("club", "club", [
+        _col("number_of_members", "number of members of the club", value_type="integer", demos=["1500", "23900"]),
+        _col("registry_code", "registry code of the club", demos=["0-7156-3648-0", "1-4165-2060-0", "978-1-4165-4253-7"]),
+    ])
+    extractor = Extractor(clubs, Settings(llm_base_url=None), ExtractorConfig(use_priors=False))
+    event = extractor.extract(DocumentEvent(job="j", document_id="d",
+                                            text="Harbour Town Rovers has 5000 members and the registry code 0-7156-3648-0."))
+    cells = {c.column: c for r in event.rows for c in r.cells}
+    assert cells["number_of_members"].confidence >= Settings().review_threshold
+    assert cells["registry_code"].value == "0-7156-3648-0" and cells["registry_code"].confidence >= Settings().review_threshold
+
+
+def test_a_possessive_subject_names_its_owner() -> None:
+    """"Harbour Town Rovers's full name is ..." is about Harbour Town Rovers, not "...'s full name",
+    with the organization finder (a prior) or without it."""
+    for priors in (True, False):
+        key = ColumnPlan(name="name", tool="key", question="name of the club", entity_types=["ORG"])
+        table = TablePlan(table="club", operation="row_population", entity="club", entity_types=["ORG"], key=["name"],
+                          columns=[key, _col("full_name", "full name of the club")])
+        plan = Plan(job="j", instruction="add rows", planner="test", tables=[table])
+        extractor = Extractor(plan, Settings(llm_base_url=None), ExtractorConfig(use_priors=priors))
+        event = extractor.extract(DocumentEvent(job="j", document_id="d",
+                                                text="Harbour Town Rovers's full name is \"Associação Desportiva Marítima\"."))
+        assert [r.key[0].value for r in event.rows] == ["Harbour Town Rovers"], priors
