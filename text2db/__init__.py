@@ -7,3 +7,10 @@ quality/ (benchmark runner and scorer), infra/ (local broker and LLM server).
 """
 
 __version__ = "0.1.0"
+
+import warnings
+
+# text2db's link indexes (integrators/keyindex.py) are expression indexes, which SQLAlchemy's
+# reflection skips with a warning on every observe and batch: they are ours and need no
+# reflecting, so the warning would only bury real ones in the logs.
+warnings.filterwarnings("ignore", message=r"Skipped unsupported reflection of expression-based index text2db_")
