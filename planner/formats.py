@@ -189,7 +189,7 @@ MONEY_WORDS = {"revenue", "budget", "gross", "sales", "price", "cost", "income",
 def scale_and_unit(column: str) -> tuple[float, str | None]:
     """'revenue_usd_millions' -> (1e-6, 'USD'): numbers are stored in millions of dollars, so a
     parsed '$714 million' (714000000) is multiplied by 1e-6 before it is written.
-    A trailing measurement unit ('elevation_m', 'area_km2') is the unit, not a scale: 'm' is
+    A trailing measurement unit ('height_m', 'surface_km2') is the unit, not a scale: 'm' is
     millions only next to a money word ('revenue_m')."""
     from text2db.planner.names import read_name
 

@@ -7,9 +7,11 @@ common attributes of people, organizations and creative works; it is not fitted 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from text2db.schemas.plan import ValueType
 
@@ -35,68 +37,20 @@ class Meaning:
 # it off, and the planner then reads meanings from column names, types and values alone.
 ENABLED = os.environ.get("TEXT2DB_PLANNER_LEXICON", "1").strip().lower() not in ("0", "false", "no", "off")
 
-PLACE = ("GPE", "LOC", "FAC")
-MEANINGS: tuple[Meaning, ...] = (
-    Meaning("date of birth", ("birth", "born", "birth date", "date of birth", "dob", "birthday"),
-            ("birthdate", "born on", "when they were born"), "date", ("DATE",)),
-    Meaning("date of death", ("death", "died", "death date", "date of death", "dod"), ("died on",), "date", ("DATE",)),
-    Meaning("place of birth", ("birth place", "birthplace", "place of birth", "born in", "hometown"),
-            ("where they were born",), "text", PLACE),
-    Meaning("place of death", ("death place", "place of death", "died in"), ("where they died",), "text", PLACE),
-    Meaning("country of citizenship", ("citizenship", "nationality", "country of citizenship"), (), "text",
-            ("GPE", "NORP"), country=True),
-    Meaning("school or university attended", ("educated at", "education", "school", "university", "alma mater",
-                                              "college"), ("attended",), "text", ("ORG", "FAC")),
-    Meaning("employer", ("employer", "employed by", "works for"), ("worked for",), "text", ("ORG",)),
-    Meaning("political party", ("political party", "party"), ("party affiliation",), "text", ("ORG", "NORP")),
-    Meaning("record label", ("record label", "label"), (), "text", ("ORG",)),
-    Meaning("date of founding", ("founded", "founding", "inception", "founding date", "established",
-                                 "year founded", "founded year", "founding year"), ("date founded",), "date", ("DATE",)),
-    Meaning("country of origin", ("country of origin", "origin country", "origin"), (), "text", ("GPE", "NORP"),
-            country=True),
-    Meaning("country", ("country", "nation"), (), "text", ("GPE",), country=True),
-    Meaning("headquarters location", ("headquarters", "hq", "headquarters location", "head office", "based in"),
-            ("headquartered",), "text", PLACE),
-    Meaning("founder", ("founder", "founders", "founded by"), (), "text", ("PERSON", "ORG")),
-    Meaning("release or publication date", ("released", "release", "release date", "publication date",
-                                            "published", "release year", "publication year", "year of release"),
-            ("publication",), "date", ("DATE",)),
-    Meaning("director", ("director", "directed by"), (), "text", ("PERSON",)),
-    Meaning("composer", ("composer", "composed by", "music by"), (), "text", ("PERSON",)),
-    Meaning("author", ("author", "writer", "written by"), (), "text", ("PERSON",)),
-    Meaning("performer", ("performer", "artist", "performed by", "singer", "band"), (), "text", ("PERSON", "ORG")),
-    Meaning("publisher", ("publisher", "published by"), (), "text", ("ORG",)),
-    Meaning("producer", ("producer", "produced by"), (), "text", ("PERSON", "ORG")),
-    Meaning("actor", ("actor", "actress", "star", "starring", "cast"), (), "text", ("PERSON",)),
-    Meaning("spouse", ("spouse", "wife", "husband", "married to"), (), "text", ("PERSON",)),
-    Meaning("occupation", ("occupation", "profession", "job"), (), "text", ()),
-    Meaning("genre", ("genre",), (), "text", ()),
-    Meaning("language", ("language",), (), "text", ("LANGUAGE", "NORP")),
-    Meaning("city", ("city", "town"), (), "text", ("GPE",)),
-    Meaning("location", ("location", "place", "venue"), (), "text", PLACE),
-    Meaning("year", ("year",), (), "year", ("DATE",)),
-    Meaning("date", ("date", "day"), (), "date", ("DATE",)),
-    Meaning("population", ("population", "inhabitants"), (), "integer", ("CARDINAL",)),
-    Meaning("number of employees", ("employees", "staff", "headcount"), (), "integer", ("CARDINAL",)),
-    Meaning("revenue", ("revenue", "budget", "gross", "price", "cost", "sales"), (), "number", ("MONEY",)),
-)
 
-# Words for what a table's rows are, and the NER labels such an entity carries.
-ENTITY_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "person": (("person", "people", "persons", "individual", "individuals", "human", "director", "actor",
-                "author", "employee", "player", "artist", "member", "user", "customer", "student", "writer"),
-               ("PERSON",)),
-    "organization": (("organization", "organisation", "organizations", "organisations", "company",
-                      "companies", "band", "team", "club", "university", "institution", "firm", "label",
-                      "publisher", "agency", "party"), ("ORG",)),
-    "creative work": (("work", "works", "creative work", "creative works", "film", "films", "movie", "movies",
-                       "book", "books", "album", "albums", "song", "songs", "game", "games", "novel", "show",
-                       "series", "painting"), ("WORK_OF_ART",)),
-    "place": (("place", "places", "city", "cities", "country", "countries", "location", "locations", "town"),
-              ("GPE", "LOC")),
-    "event": (("event", "events", "battle", "war", "election", "tournament"), ("EVENT",)),
-    "product": (("product", "products", "device", "vehicle", "car"), ("PRODUCT",)),
-}
+
+def _load() -> tuple[tuple[Meaning, ...], dict[str, tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """The meanings and entity words are data (lexicon_priors.json), so no attribute or table name
+    lives in the planner's code."""
+    raw = json.loads(Path(__file__).with_name("lexicon_priors.json").read_text(encoding="utf-8"))
+    meanings = tuple(Meaning(m["question"], tuple(m["names"]), tuple(m["phrases"]), m["value_type"],
+                             tuple(m["entity_types"]), m["country"]) for m in raw["meanings"])
+    entity_words = {kind: (tuple(e["words"]), tuple(e["labels"])) for kind, e in raw["entity_words"].items()}
+    return meanings, entity_words
+
+
+# Words for what a table's rows are (ENTITY_WORDS), and the NER labels such an entity carries.
+MEANINGS, ENTITY_WORDS = _load()
 
 
 def words(identifier: str) -> str:
