@@ -19,10 +19,7 @@ import json
 import os
 import resource
 import time
-import uuid
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -35,8 +32,8 @@ from text2db.config import Settings  # noqa: E402
 from text2db.integrators.pipeline import Integrator  # noqa: E402
 from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent  # noqa: E402
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, ValueFormat  # noqa: E402
+from upsert_throughput import scratch_database  # noqa: E402  (this folder: a throwaway PostgreSQL database)
 
-ADMIN_URL = os.environ.get("TEXT2DB_TEST_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 FIRST = ("Aaliyah Abdul Ada Adrian Agnes Ahmed Aiko Alba Alejandro Alice Amara Amir Ana Anders Andrea Anika Anton "
          "Arjun Astrid Aurora Beatriz Benedikt Bianca Bjorn Bruno Camille Carlos Carmen Cecilia Chen Chiara Clara "
          "Dalia Daniel Dario David Diego Dmitri Elena Elif Elias Elin Emeka Emil Emma Enzo Erik Esther Fatima Felix "
@@ -65,22 +62,6 @@ def name_of(i: int) -> str:
     f, rest = i % len(FIRST), i // len(FIRST)
     last, middle = rest % len(LAST), rest // len(LAST) % len(FIRST)
     return f"{FIRST[f]} {FIRST[middle]} {LAST[last]}"
-
-
-@contextmanager
-def scratch_database() -> Iterator[Engine]:
-    admin = create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-    name = f"t2d_scale_{uuid.uuid4().hex[:10]}"
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    engine = create_engine(ADMIN_URL.rsplit("/", 1)[0] + f"/{name}")
-    try:
-        yield engine
-    finally:
-        engine.dispose()
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def build_table(engine: Engine, rows: int) -> float:

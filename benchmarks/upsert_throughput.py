@@ -41,6 +41,7 @@ PLAN = Plan(job="bench", instruction="add people", planner="bench", tables=[Tabl
 
 @contextmanager
 def scratch_database() -> Iterator[Engine]:
+    """A throwaway PostgreSQL database for one benchmark run, dropped after (also by scale.py)."""
     admin = create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
     name = f"t2d_bench_{uuid.uuid4().hex[:10]}"
     with admin.connect() as conn:
