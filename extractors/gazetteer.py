@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import logging
 import re
-
-import warnings
 from typing import Any
 
 from sqlalchemy import MetaData, Select, Table, bindparam, func, literal_column, or_, select, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SAWarning, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
 from text2db.extractors.entities import FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
 from text2db.integrators.link import link_form
@@ -41,9 +39,7 @@ def _gap_query(engine: Engine, table: TablePlan) -> Select[Any] | None:
     if len(table.key) != 1:
         return None
     try:
-        with warnings.catch_warnings():  # text2db's expression indexes are not reflected
-            warnings.filterwarnings("ignore", message=".*expression-based index", category=SAWarning)
-            target = Table(table.table, MetaData(), autoload_with=engine)
+        target = Table(table.table, MetaData(), autoload_with=engine)
     except SQLAlchemyError as exc:
         log.info("gazetteer: cannot reflect %s: %s", table.table, exc)
         return None
