@@ -21,6 +21,7 @@ ID_HEADS = {"id", "identifier", "code", "number", "isbn", "ssn", "barcode", "key
 CUT = re.compile(r"\s+(?:that|which|who|when|where|whose|of each|of every|for each|in each|on each|per each|"
                  r"for every|in every|on every|each|every|must|should|is|are|was|were)\b.*$")
 PAIR_NP = re.compile(r"^(?P<a>[a-z][a-z ]*?)\s+(?:in|on|of|for|at|within)\s+(?:a|an|the|each|every)\s+(?P<b>[a-z][a-z ]*)$")
+HEAD_THEN_CLAUSE = re.compile(r"^\s+(?:who|whom|which|that|it|he|she|they|we|for|on|at|from|with|to)\b")
 STORE_CLAUSE = re.compile(rf"\b(?:{STORE}|is recorded|are recorded|is stored|are stored|is kept|are kept|is noted)\b",
                           re.I)
 
@@ -38,23 +39,92 @@ class Mention:
 def read_facts(requirement: str) -> Facts:
     clauses = read_clauses(requirement)
     facts = Facts()
+    facts.aliases.update(_merge_heads(clauses))
     for c in clauses:
         pair = PAIR_NP.match(c.subject or "")
         if c.items and c.subject and not pair and c.subject not in NOT_ENTITY:
             facts.entity(c.subject).declared = True
+            facts.aliases.update({a: c.subject for a in c.aliases if a != c.subject})
     for c in clauses:
         for m in RELATIVE.finditer(c.text.lower()):
-            name = singular_phrase(clean_phrase(m.group(1)))
+            name = singular_phrase(clean_phrase(re.sub(r"^one of\s+|\b(?:two|three|both)\s+", "", m.group(1))))
             if name and name not in NOT_ENTITY and len(name.split()) <= 3:
                 facts.entity(name)
-    names = sorted(facts.entities, key=len, reverse=True)
+    _candidates(clauses, facts)
+    _located(clauses, facts)
+    facts.aliases = {a: e for a, e in facts.aliases.items() if a not in facts.entities and e in facts.entities}
+    names = sorted(list(facts.entities) + list(facts.aliases), key=len, reverse=True)
     for c in clauses:
         _clause_facts(c, facts, names)
+    _joined_statements(clauses, facts, names)
+    first = clauses[0].subject if clauses else ""
+    facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts
 
 
-def mentions(text: str, names: list[str]) -> list[Mention]:
-    """Entity mentions in `text` (lowercase), longest names first, with quantifier and role."""
+def _merge_heads(clauses: list[Clause]) -> dict[str, str]:
+    """A one-word subject that is the head of exactly one longer subject and declares nothing of its
+    own is that subject ('a customer order is taken by ...; an order includes several dishes')."""
+    subjects = {c.subject for c in clauses if c.subject and not PAIR_NP.match(c.subject) and c.subject not in NOT_ENTITY}
+    merged: dict[str, str] = {}
+    for word in [w for w in subjects if " " not in w]:
+        longer = [x for x in subjects if x.endswith(" " + word)]
+        if len(longer) == 1 and not any(len(c.items) >= 2 for c in clauses if c.subject == word):
+            merged[word] = longer[0]
+    for c in clauses:
+        c.subject = merged.get(c.subject, c.subject)
+    return merged
+
+
+def _candidates(clauses: list[Clause], facts: Facts) -> None:
+    """Subjects of a clause that are referred to as a whole by a declared entity ('for every goal we
+    record the match') or located in ('for every station on a route') are entities too."""
+    subjects = {c.subject for c in clauses if c.subject and not PAIR_NP.match(c.subject) and c.subject not in NOT_ENTITY
+                and len(c.subject.split()) <= 2}
+    for c in clauses:
+        pair = PAIR_NP.match(c.subject or "")
+        named = [clean_phrase(CUT.sub("", i.lower())) for i in c.items if c.subject in facts.entities]
+        if pair:
+            named.append(singular_phrase(clean_phrase(pair.group("b"))))
+        for name in named:
+            if name in subjects and name not in facts.entities:
+                facts.entity(name)
+
+
+def resolve_name(name: str, facts: Facts) -> str:
+    """An entity for words: itself, an alias, or its longest leading entity ('test run' -> 'test')."""
+    if name in facts.entities:
+        return name
+    if name in facts.aliases:
+        return facts.aliases[name]
+    words = name.split()
+    for n in range(len(words) - 1, 0, -1):
+        if " ".join(words[:n]) in facts.entities:
+            return " ".join(words[:n])
+    return name
+
+
+def _located(clauses: list[Clause], facts: Facts) -> None:
+    """'every transaction on an account has ...': an entity of its own, on one account, unless
+    it is declared elsewhere ('for each product in an order we record ...' describes the pair)."""
+    for c in clauses:
+        pair = PAIR_NP.match(c.subject or "")
+        if not pair or not c.items:
+            continue
+        a = resolve_name(singular_phrase(clean_phrase(pair.group("a"))), facts)
+        b = resolve_name(singular_phrase(clean_phrase(pair.group("b"))), facts)
+        if a not in facts.entities and b in facts.entities and a not in NOT_ENTITY and len(a.split()) <= 3:
+            facts.entity(a).declared = True
+            c.subject = a
+            from text2db.designer.requirement import Relation
+
+            facts.relations.append(Relation(a, b, -1))
+
+
+def mentions(text: str, names: list[str], aliases: dict[str, str] | None = None) -> list[Mention]:
+    """Entity mentions in `text` (lowercase), longest names first, with quantifier and role; an
+    alias ('director', a role of 'person') is a mention of its entity with the alias as role."""
+    aliases = aliases or {}
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
     low = text.lower()
@@ -68,7 +138,9 @@ def mentions(text: str, names: list[str]) -> list[Mention]:
             modifiers = _role_words(m.group(1).split())
             many = _quantity(before, m.group(2) != name and is_plural(m.group(2).split()[-1]))
             taken.append((start, end))
-            found.append(Mention(name, start, end, many, f"{modifiers} {name}" if modifiers else "",
+            entity = aliases.get(name, name)
+            role = f"{modifiers} {name}" if modifiers else ("" if entity.endswith(name) else name)
+            found.append(Mention(entity, start, end, many, role,
                                  bool(re.search(r"\b(?:each|every)\s*(?:\w+\s*)?$", before))))
     return sorted(found, key=lambda x: x.start)
 
@@ -107,18 +179,24 @@ def _quantity(before: str, plural: bool) -> int:
 
 def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     text = c.text.lower()
-    found = mentions(text, names)
+    found = mentions(text, names, facts.aliases)
     pair = PAIR_NP.match(c.subject or "")
     subject = c.subject if c.subject in facts.entities else ""
     if not subject and found and found[0].start <= 12:
         subject = found[0].entity
-    if pair or (STORE_CLAUSE.search(text) and len({m.entity for m in found if m.each}) >= 2):
-        _pair_facts(c, facts, names, found, pair)
+    each_in = _each_in(text, facts) if STORE_CLAUSE.search(text) else None
+    if pair or each_in or (STORE_CLAUSE.search(text) and len({m.entity for m in found if m.each}) >= 2):
+        _pair_facts(c, facts, names, found, pair, each_in)
         return
-    if not subject:
-        return
-    if c.items and c.subject == subject:
+    own = next((m for m in found if m.entity == subject and not m.role), None)
+    if subject and c.items and c.subject == subject:
+        for m in found:  # "listeners create playlists with a name": each playlist has its listener
+            if own and m.start < own.start and m.entity != subject:
+                facts.relations.append(_relation(subject, m.entity, 0, m.role))
         _declared_items(c, facts, names)
+        return
+    attached = _attached(text, found, own if own and own.start <= 12 else None, facts)
+    if not subject:
         return
     roles_for: dict[str, list[str]] = {}
     for rel in RELATIVE.finditer(text):  # "a captain and a first officer, who are crew members"
@@ -130,10 +208,54 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     for target, roles in roles_for.items():
         for role in roles:
             facts.relations.append(_relation(subject, target, -1, role))
+    head = own if own and own.start <= 12 else None
     for m in found:
-        if m.entity == subject and not m.role and m.start <= 12 or m.entity in roles_for:
+        if m.entity == subject and not m.role and m.start <= 12 or m.entity in roles_for or m in attached:
             continue
-        facts.relations.append(_relation(subject, m.entity, m.many, m.role))
+        many = m.many
+        verb = ACTIVE.match(text[head.end:m.start]) if head else None
+        if head and verb and many == 0 and not head.each and verb.group("verb") not in HAVE | PREPOSITIONS:
+            many = 1  # "a patient books an appointment": one patient, appointments over time
+        if re.search(r"\btwo\s+$", text[:m.start]):  # "between two players": two references
+            for n in (1, 2):
+                facts.relations.append(_relation(subject, m.entity, -1, f"{m.role or m.entity} {n}"))
+            continue
+        facts.relations.append(_relation(subject, m.entity, many, m.role))
+
+
+ATTACH = re.compile(r"^\s*(?:with|of|on|for|within)\s+(?:(?:a|an|the|each|every|one|its|their)\s+)?$")
+PREPOSITION = re.compile(r"\b(?:by|to|in|on|at|for|with|from|into|of|between|within|during)\s+(?:\S+\s+){0,2}$")
+ACTIVE = re.compile(r"^\s+(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*(?P<verb>[a-z]+)\s+(?:a|an)\s+$")
+PREPOSITIONS = {"by", "to", "in", "on", "at", "for", "with", "from", "into", "of", "between", "within", "during", "about",
+                "under", "over", "per", "through", "after", "before", "as"}
+HAVE = {"has", "have", "had", "is", "are", "was", "were", "be", "belongs", "belong", "owns", "own", "gets", "get", "holds",
+        "hold", "uses", "use", "needs", "need", "contains", "contain", "includes", "include", "names"}
+
+
+def _attached(text: str, found: list[Mention], head: Mention | None, facts: Facts) -> list[Mention]:
+    """'several copies of each book', 'comments on articles': the object of a verb (not the
+    subject, nor a noun after a preposition) holds a reference to the noun attached to it."""
+    attached: list[Mention] = []
+    for before, m1, m2 in zip([None] + found[:-1], found[:-1], found[1:]):  # type: ignore[operator]
+        if m1 is head or m1.entity == m2.entity or not ATTACH.match(text[m1.end:m2.start]):
+            continue
+        if PREPOSITION.search(text[before.end if before else 0:m1.start]):
+            continue
+        facts.relations.append(_relation(m1.entity, m2.entity, -1, m2.role))
+        attached.append(m2)
+    return attached
+
+
+def _each_in(text: str, facts: Facts) -> tuple[str, str] | None:
+    """'we remember the position of each track within the playlist': a fact about a pair."""
+    m = re.search(r"\b(?:each|every)\s+(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+(?:in|on|within|of|at|for)\s+(?:a|an|the|each|every)\s+"
+                  r"(?P<b>[a-z]+(?:\s+[a-z]+)?)", text)
+    if not m:
+        return None
+    a = resolve_name(singular_phrase(m.group("a")), facts)
+    b = resolve_name(singular_phrase(m.group("b")), facts)
+    b = b if b in facts.entities else resolve_name(singular_phrase(m.group("b").split()[0]), facts)
+    return (a, b) if a in facts.entities and b in facts.entities and a != b else None
 
 
 def _relation(source: str, target: str, many: int, role: str):  # -> Relation
@@ -151,16 +273,24 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
         item = raw.lower()
         rel = RELATIVE.search(item) or re.search(r"\bwho (?:is|are) (?:another|an?|the)?\s*([a-z][a-z ]*)", item)
         if rel:
-            target = singular_phrase(clean_phrase(rel.group(1)))
+            target = resolve_name(singular_phrase(clean_phrase(re.sub(r"^one of\s+|\b(?:two|three|both)\s+", "",
+                                                                      rel.group(1)))), facts)
             if target in facts.entities:
-                for role in pending_roles or [clean_phrase(item[:rel.start()])]:
+                # "a name and a lead, who is a user": a singular verb names the last role only
+                roles = pending_roles[-1:] if re.search(r"\b(?:who|which|that) is\b", item) else pending_roles
+                for role in roles or [clean_phrase(item[:rel.start()])]:
                     entity.attributes = [a for a in entity.attributes if a.words != role]
                     if role:
                         facts.relations.append(_relation(c.subject, target, -1, role))
                 pending_roles = []
                 continue
-        found = mentions(item, names)
+        found = mentions(item, names, facts.aliases)
         words = clean_phrase(CUT.sub("", item))
+        first = found[0] if found and not clean_phrase(item[:found[0].start]) else None
+        if first and first.entity != c.subject and HEAD_THEN_CLAUSE.match(item[first.end:]):
+            # "the vet who examined the pet", "the patient it was taken from", "a doctor for a date"
+            facts.relations.append(_relation(c.subject, first.entity, -1, first.role))
+            continue
         if found and found[-1].end >= len(item.rstrip()) - 1 and not words.endswith(tuple(ID_HEADS)):
             m = found[-1]
             facts.relations.append(_relation(c.subject, m.entity, m.many, m.role))
@@ -177,14 +307,17 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
                 pending_roles.append(attr.words)
 
 
-def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention], pair: re.Match[str] | None) -> None:
-    """Attributes of a pair of entities: an association (table) between them."""
+def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention], pair: re.Match[str] | None,
+                each_in: tuple[str, str] | None = None) -> None:
+    """Attributes of a pair of entities: an association (table) between them; an entity named in
+    them ('the technician who performed it') is a reference held by the association."""
     if pair:
-        a, b = singular_phrase(clean_phrase(pair.group("a"))), singular_phrase(clean_phrase(pair.group("b")))
+        a = resolve_name(singular_phrase(clean_phrase(pair.group("a"))), facts)
+        b = resolve_name(singular_phrase(clean_phrase(pair.group("b"))), facts)
         items = c.items
     else:
         each = list(dict.fromkeys(m.entity for m in found if m.each))
-        a, b = each[0], each[1]
+        a, b = each_in or (each[0], each[1])
         m = re.search(rf"\b(?:{STORE})(?:\s+(?:of|track of))?\s+(.+)$", c.text, re.I)
         items = split_items(m.group(1)) if m else [re.split(r"\b(?:each|every)\b", c.text, flags=re.I)[0]]
     if a not in facts.entities or b not in facts.entities or a == b:
@@ -192,6 +325,52 @@ def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention],
     attributes = []
     for raw in items:
         words = clean_phrase(CUT.sub("", raw.lower()))
-        if words and not mentions(words, names) and len(words.split()) <= 5:
+        named = mentions(words, names, facts.aliases)
+        if named and not clean_phrase(words[:named[0].start]) and named[0].entity not in (a, b):
+            facts.pair_references.append((a, b, named[0].entity, named[0].role))
+        elif words and not named and len(words.split()) <= 5:
             attributes.append(Attribute(words))
     facts.pair_attributes.append((a, b, attributes))
+
+
+def _joined_statements(clauses: list[Clause], facts: Facts, names: list[str]) -> None:
+    """A statement after ';' or ':' that declares an entity continues the one before it.
+    - 'Readers post comments on articles: a comment has a text': the comment refers to what the
+      first statement names with it (the article);
+    - 'A player can take part in many tournaments, and for each participation we record the seed':
+      an entity the first statement does not name is the relation itself (an association named
+      'participation')."""
+    for c in clauses:
+        entity = facts.entities.get(c.subject)
+        if not c.items or entity is None or any(
+                x.subject == c.subject for x in clauses if x.group == c.group and x.part == c.part and x is not c
+                and clauses.index(x) < clauses.index(c)):
+            continue
+        at = clauses.index(c)  # the statement before, or the clauses before in the same statement
+        before = [x for x in clauses[:at] if x.group == c.group and x.part in (c.part - 1, c.part)]
+        found, named = [], []
+        for x in before:
+            here = mentions(x.text, names, facts.aliases)
+            found += here
+            # the object of a verb ('readers post comments'), not a noun after a preposition
+            # ('products are organised into categories': there the category is the parent)
+            named += [m for m in here if m.entity == c.subject and not PREPOSITION.search(x.text.lower()[:m.start])
+                      and not (x.subject == c.subject and m.start <= 12)]
+        if any(m.entity == c.subject for m in found) and (not named or any(
+                m.many == 2 for m in found if m.entity == c.subject)):
+            continue
+        others = list(dict.fromkeys(m.entity for m in found if m.entity != c.subject and m.entity in facts.entities))
+        if named:
+            for other in others:
+                facts.relations.append(_relation(c.subject, other, -1, ""))
+        elif not named and len(others) == 2 and not _elsewhere(c, clauses, names, facts) and not any(
+                r.source == c.subject or r.target == c.subject for r in facts.relations):
+            a, b = sorted(others)
+            facts.pair_names[(a, b)] = c.subject
+            facts.pair_attributes.append((a, b, list(entity.attributes)))
+            del facts.entities[c.subject]
+
+
+def _elsewhere(c: Clause, clauses: list[Clause], names: list[str], facts: Facts) -> bool:
+    """Whether another clause names `c`'s subject."""
+    return any(x is not c and any(m.entity == c.subject for m in mentions(x.text, names, facts.aliases)) for x in clauses)

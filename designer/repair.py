@@ -1,11 +1,18 @@
 """Mechanical repairs of a drafted design before validation: the fixes any designer would make
 without a judgment call (a missing surrogate key, a reference to a parent's non-key column when
 the parent has one key, a key column's type differing from its parent's, a dangling reference).
+A reference to a table the design lacks is pointed at the table meant by that name ('users',
+'customer_order' for 'order'), else, when the requirement names it, the missing table is created
+with its key; only a reference to something the requirement never names is dropped.
 Every repair is noted; what cannot be repaired is left for validation to report."""
 
 from __future__ import annotations
 
+import difflib
+import re
+
 from text2db.designer.rules import break_cycles
+from text2db.designer.words import singular, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 
@@ -13,6 +20,10 @@ def repair(design: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
     tables = [_with_key(_dedupe(t), notes) for t in design.tables]
     by_name = {t.name: t for t in tables}
+    tables = [_retarget(t, by_name, notes) for t in tables]
+    tables += _missing_parents(tables, by_name, design.requirement, notes)
+    by_name = {t.name: t for t in tables}
+    tables = [_retarget(t, by_name, notes) for t in tables]
     fixed = [_fix_references(t, by_name, notes) for t in tables]
     repaired = design.model_copy(update={"tables": fixed, "notes": design.notes + notes})
     return break_cycles(repaired)
@@ -62,3 +73,75 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
         if fk not in fks:
             fks.append(fk)
     return table.model_copy(update={"columns": list(columns.values()), "foreign_keys": fks})
+
+
+def _words(name: str) -> list[str]:
+    parts = re.split(r"[_\W]+", name.lower())
+    parts = [p for p in parts if p]
+    return parts[:-1] + [singular(parts[-1])] if parts else parts
+
+
+def closest_table(name: str, tables: dict[str, TableDesign]) -> str | None:
+    """The table a dangling reference means: the same words (case, plural, underscores), else the
+    only table whose name ends with the reference's head noun ('order' -> 'customer_order') or
+    whose head noun it ends with, else one clearly closest spelling."""
+    words = _words(name)
+    if not words:
+        return None
+    same = [t for t in tables if _words(t) == words]
+    if same:
+        return same[0]
+    heads = [t for t in tables if _words(t)[-1:] == words[-1:]]
+    if len(heads) == 1:
+        return heads[0]
+    spelled = difflib.get_close_matches(" ".join(words), {" ".join(_words(t)): t for t in tables}, n=2, cutoff=0.85)
+    if len(spelled) == 1:
+        return {" ".join(_words(t)): t for t in tables}[spelled[0]]
+    return None
+
+
+def _retarget(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:
+    fks = []
+    for fk in table.foreign_keys:
+        if fk.ref_table not in tables:
+            target = closest_table(fk.ref_table, tables)
+            if target is not None:
+                notes.append(f"{table.name}: a reference to missing {fk.ref_table} now points at {target}")
+                fk = fk.model_copy(update={"ref_table": target})
+        fks.append(fk)
+    return table.model_copy(update={"foreign_keys": fks})
+
+
+def _named_in(name: str, requirement: str) -> bool:
+    words = _words(name)
+    if not words:
+        return False
+    phrase = r"[\s_-]+".join(re.escape(w) for w in words[:-1])
+    last = re.escape(words[-1])
+    pattern = (phrase + r"[\s_-]+" if phrase else "") + last + r"(?:s|es)?\b"
+    if words[-1].endswith("y"):
+        pattern = f"(?:{pattern}|" + (phrase + r"[\s_-]+" if phrase else "") + re.escape(words[-1][:-1]) + r"ies\b)"
+    return re.search(r"\b" + pattern, requirement.lower()) is not None
+
+
+def _missing_parents(tables: list[TableDesign], by_name: dict[str, TableDesign], requirement: str,
+                     notes: list[str]) -> list[TableDesign]:
+    """Tables the design refers to but never created, when the requirement names them: a table
+    holding the referenced key (typed like the referencing columns), to be filled like any other."""
+    created: dict[str, TableDesign] = {}
+    for table in tables:
+        for fk in table.foreign_keys:
+            if fk.ref_table in by_name or not _named_in(fk.ref_table, requirement):
+                continue
+            name = snake(" ".join(_words(fk.ref_table)))
+            if name in by_name or name in created:
+                continue
+            child = {c.name: c for c in table.columns}
+            if any(c not in child for c in fk.columns) or len(fk.columns) != len(fk.ref_columns):
+                continue
+            columns = [ColumnDesign(name=ref, type=child[col].type, nullable=False, description=f"identifier of the {name}")
+                       for col, ref in zip(fk.columns, fk.ref_columns)]
+            created[name] = TableDesign(name=name, columns=columns, primary_key=list(fk.ref_columns),
+                                                description=f"one row per {name.replace('_', ' ')}")
+            notes.append(f"{table.name}: created {name}, which it refers to and the requirement names")
+    return list(created.values())

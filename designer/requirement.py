@@ -81,6 +81,10 @@ class Facts:
     entities: dict[str, Entity] = field(default_factory=dict)
     relations: list[Relation] = field(default_factory=list)
     pair_attributes: list[tuple[str, str, list[Attribute]]] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)  # word -> entity ('director' -> 'person', 'order' -> 'customer order')
+    pair_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (a, b) sorted -> the association's own name
+    pair_references: list[tuple[str, str, str, str]] = field(default_factory=list)  # (a, b, entity, role)
+    domain: str = ""  # the first sentence's subject: usually the organisation itself, not an entity
 
     def entity(self, name: str) -> Entity:
         if name not in self.entities:
@@ -89,12 +93,43 @@ class Facts:
 
 
 def sentences(text: str) -> list[str]:
+    return [p for group in sentence_groups(normalise(text)) for p in group]
+
+
+def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
-    text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*(?=[,.;])", "", text, flags=re.I)
+    text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
+                  text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
     text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)
-    parts = re.split(r"(?<=[.!?;:])\s+(?=[A-Za-z\"'])|\n+|\s*;\s*", text)
-    return [p.strip(" .;:") for p in parts if p.strip(" .;:")]
+    text = EACH_WITH.sub(_each_with, text)
+    return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
+
+
+EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+each\s+(?:with|having|of which has)\s+", re.I)
+EACH_NAMED_WITH = re.compile(r",\s+each\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:having|with)\s+", re.I)
+
+
+def _each_with(m: re.Match[str]) -> str:
+    """'a bank has branches, each with a code' -> 'a bank has branches; each branch has a code'."""
+    words = m.group(1).lower().split()
+    if len(words) == 2 and (words[0] in STOP_SUBJECT or words[0] in DETERMINERS or words[0] in PRONOUNS
+                            or words[0] in MANY or is_plural(words[0])):
+        words = words[1:]
+    if not words or words[-1] in DETERMINERS or not is_plural(words[-1]):
+        return m.group(0)
+    return f"{m.group(1)}; each {singular_phrase(' '.join(words))} has "
+
+
+def sentence_groups(text: str) -> list[list[str]]:
+    """Sentences, each as its parts split at ';' and ':' (a colon or semicolon joins related statements:
+    'Readers post comments on articles: a comment has a text')."""
+    groups = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Za-z\"'])|\n+", text):
+        parts = [p.strip(" .;:") for p in re.split(r"(?<=:)\s+|\s*;\s*", sentence) if p.strip(" .;:")]
+        if parts:
+            groups.append(parts)
+    return groups
 
 
 def _distribute(m: re.Match[str]) -> str:
@@ -121,18 +156,38 @@ def split_items(text: str) -> list[str]:
     return [i.strip() for i in items if i.strip()]
 
 
+_LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+(?:they|it|he|she|we|you)\b)[a-z]+(?:\s+[a-z]+)?\s+"
+                 r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
+                 r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 CLAUSE_SPLIT = re.compile(
-    r",?\s+(?:and|but|while|whereas|so)\s+(?=(?:each|every|a|an|the)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has|have|can|"
-    r"may|must|should|will|belongs|[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b|(?:also\s+)?(?:is|are|has|have|can|may|must|should|will|was|were|does|do|"
-    r"belongs|belong|runs|run|works|work|takes|take|gets|get|[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into|one|a|an|"
-    r"the|many|several|multiple|exactly|only))\b)", re.I)
+    r",?\s+(?:and|but|while|whereas|so)\s+(?=" + _LOOK_SUBJECT + r"|(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
+    r"will|was|were|does|do|belongs|belong|runs|run|works|work|takes|take|gets|get|[a-z]+s\s+(?:to|by|in|on|at|for|with|"
+    r"from|into|one|a|an|the|many|several|multiple|exactly|only))\b|(?:for|of)\s+(?:each|every)\b|"
+    rf"(?:we|the system)\s+(?:also\s+)?(?:{STORE})\b)"
+    r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are)\b)"  # ', and editors have a name'
+
+    # without a conjunction: ', a track can be on many playlists', ', has a unique code'
+    r"|,\s+(?=(?!(?:each|every|a|an|the)\s+(?:[a-z]+\s+)?(?:they|it|he|she|we|you)\b)" + _LOOK_SUBJECT
+    + r"|(?:has|have|is|are)\s+(?!(?:also\s+)?(?:a|an|the)?\s*[a-z]+\s*(?:,|$)))", re.I)
 DECLARE_RE = re.compile(rf"\b(?:{DECLARE}|records|stores|notes|lists|keeps|holds|contains|includes|is identified by|"
                         rf"are identified by|is known by|are known by)\b\s+(?P<rest>.+)$", re.I)
-FOR_EACH_RE = re.compile(rf"^(?:also\s+)?(?:for|of|about)\s+(?:each|every|all|any)\s+(?P<np>[a-z][a-z -]*?)\s*,?\s+"
+FOR_EACH_RE = re.compile(rf"^(?:also\s+)?(?:for|of|about)\s+(?P<each>(?:each|every|all|any)\s+)?(?P<np>[a-z][a-z -]*?)\s*,?\s+"
                          rf"(?:we|the system|you|it)\s+(?:also\s+)?(?:must\s+|need to\s+|want to\s+|will\s+|should\s+)?"
                          rf"(?:{STORE})(?:\s+(?:of|track of))?\s+(?P<rest>.+)$", re.I)
 POSSESSIVE_RE = re.compile(rf"\b(?:we|the system)\s+(?:also\s+)?(?:must\s+|need to\s+|want to\s+)?(?:{STORE})(?:\s+of)?\s+"
                            rf"(?:each|every|the|an?)\s+(?P<np>[a-z][a-z -]*?)'s\s+(?P<rest>.+)$", re.I)
+LOCATED = re.compile(r"^(?:each|every|a|an|the)\s+(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+(?P<p>on|of|in|for|at|within)\s+"
+                     r"(?:a|an|the|each|every|one)\s+(?P<b>[a-z]+(?:\s+[a-z]+)?)\s*$", re.I)
+IS_A = re.compile(r"^(?P<xs>[a-z][a-z ,]*?)\s+(?:are|is)\s+(?:all\s+)?(?:an?\s+)?(?P<z>[a-z]+(?:\s+[a-z]+)?)\s*$", re.I)
+STORE_ITS = re.compile(rf"^(?:and\s+)?(?:we|the system)\s+(?:also\s+)?(?:{STORE})(?:\s+of)?\s+(?:its|their)\s+(?P<rest>.+)$",
+                       re.I)
+ITS_ROLE = re.compile(r"^(?:one|a|an|the)\s+(?P<x>[a-z]+(?:\s+[a-z]+)?)\s+is\s+(?:its|their)\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)$",
+                      re.I)
+EVENT_RE = re.compile(rf"^(?:when|whenever|each time|every time)\s+(?:a|an|the)\s+(?P<x>[a-z]+(?:\s+[a-z]+)??)\s+"
+                      rf"(?P<verb>[a-z]+s)\s+(?:a|an|the)\s+(?P<y>[a-z]+(?:\s+[a-z]+)??)\s*,?\s+(?:we|the system)\s+"
+                      rf"(?:also\s+)?(?:{STORE})(?:\s+of)?\s+(?P<rest>.+)$", re.I)
+OBJECT_WITH = re.compile(r"^(?:(?:many|several|various|multiple|its|their|the)\s+)?(?P<np>(?:[a-z]+\s+)?[a-z]+s)\s+"
+                         r"with\s+(?P<rest>.+)$", re.I)
 IDENTIFIED_RE = re.compile(r"\b(?:is|are)\s+(?:uniquely\s+)?(?:identified|known)\s+by\s+", re.I)
 STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by", "at", "from", "we", "who", "which",
                 "that", "when", "where", "if", "also", "then", "there", "must", "can", "may", "will", "should", ","}
@@ -142,12 +197,35 @@ def subject_before(text: str) -> str:
     """The noun phrase (at most three words) that ends `text`: 'Each flight' -> 'flight'."""
     words = re.findall(r"[a-z][a-z0-9'-]*|,", text.lower())
     out: list[str] = []
+    stop = ""
     for w in reversed(words):
-        if w in STOP_SUBJECT or w in DETERMINERS or w in PRONOUNS or len(out) == 3:
+        if w in STOP_SUBJECT or w in DETERMINERS or w in PRONOUNS or w in MANY or w in ("one", "single") or len(out) == 4:
+            stop = w
             break
         out.insert(0, w.replace("'s", ""))
+    if out and stop in BE and not is_plural(out[-1]):
+        return ""  # a predicate ('movies are tagged'), not a subject ('organisers are companies')
+    out = noun_then_verb(out)
     phrase = " ".join(out)
     return "" if not phrase or phrase in NOT_ENTITY else singular_phrase(phrase)
+
+
+BE = {"is", "are", "was", "were", "be", "been"}
+PLURAL_MODIFIERS = {"sales", "news", "sports", "goods", "arts", "savings", "series", "species", "means"}
+
+
+def noun_then_verb(words: list[str]) -> list[str]:
+    """Split a run of words at a verb, told by a plural form: modifiers in English compounds are
+    singular, so a plural word before the last one is a plural subject ('users subscribe' ->
+    'users'; 'listeners create playlists' -> 'playlists', the object) or, after a noun, a verb
+    ('event offers ticket categories' -> 'ticket categories')."""
+    for i, w in enumerate(words[:-1]):
+        if not is_plural(w) or w in PLURAL_MODIFIERS:
+            continue
+        if i > 0:
+            return words[i + 1:]
+        return words[-1:] if is_plural(words[-1]) and len(words) > 2 else words[:1]
+    return words[-3:]
 
 
 @dataclass
@@ -156,35 +234,80 @@ class Clause:
     subject: str = ""  # entity words, singular
     items: list[str] = field(default_factory=list)  # declared attribute/reference items, raw
     identifier: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # 'directors and actors are people': roles of the subject
+    group: int = 0  # the sentence
+    part: int = 0  # the statement within the sentence (parts are split at ';' and ':')
+
+
+VERB_SPLIT = re.compile(r"\s+(?:is|are|has|have|can|may|must|should|will|was|were|does|do)\b|\s+[a-z]+s\s+"
+                        r"(?=to|by|in|on|at|for|with|from|into|one|a|an|the|many|several|exactly)", re.I)
+DET_SUBJECT = re.compile(r"^(?:also\s+)?(?:when\s+|whenever\s+)?(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)??)\s+"
+                         r"[a-z]+s\b", re.I)
+PLURAL_SUBJECT = re.compile(r"^([a-z]+s)\s+[a-z]+\s+(?:to|by|in|on|at|for|with|from|into|of)\b", re.I)
+
+
+def head_subject(text: str) -> str:
+    """The subject of a clause: the words before its verb ('Each train runs on one route' -> 'train')."""
+    head = VERB_SPLIT.split(text, maxsplit=1)[0]
+    located = LOCATED.match(re.sub(r"^(?=[a-z]+s\s)", "the ", head, flags=re.I))
+    if located and head != text:  # "matches within a tournament are between two players" -> match
+        return singular_phrase(clean_phrase(located.group("a")))
+    if len(head.split()) <= 5 and head != text:
+        return subject_before(head)
+    for pattern in (DET_SUBJECT, PLURAL_SUBJECT):
+        m = pattern.match(text)
+        if m and is_plural(m.group(1).split()[-1]) == (pattern is PLURAL_SUBJECT):
+            phrase = singular_phrase(m.group(1).lower())
+            return "" if phrase in NOT_ENTITY or set(phrase.split()) & (DETERMINERS | PRONOUNS) else phrase
+    return ""
 
 
 def read_clauses(requirement: str) -> list[Clause]:
     """Clauses with their subject and, for declarations, their listed items (first pass)."""
     clauses: list[Clause] = []
-    for sentence in sentences(requirement):
-        subject = ""
-        for part in CLAUSE_SPLIT.split(sentence):
-            clause = Clause(part.strip(" ,"))
-            _declaration(clause)
-            if not clause.subject:
-                head = re.split(r"\s+(?:is|are|has|have|can|may|must|should|will|was|were|does|do)\b|\s+[a-z]+s\s+"
-                                r"(?=to|by|in|on|at|for|with|from|into|one|a|an|the|many|several|exactly)", clause.text,
-                                maxsplit=1, flags=re.I)[0]
-                clause.subject = subject_before(head) if len(head.split()) <= 5 and head != clause.text else ""
-            if not clause.subject and subject and re.match(r"^(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
-                                                           r"will|was|were|does|do|[a-z]+s)\b", clause.text, re.I):
-                clause.subject = subject  # "..., and is flown by one airplane": the sentence's subject goes on
-                _declaration(clause, inherited=True)
-            subject = clause.subject or subject
-            clauses.append(clause)
+    for group, statements in enumerate(sentence_groups(normalise(requirement))):
+        for number, statement in enumerate(statements):
+            for clause in _statement_clauses(statement, group, number):
+                role = ITS_ROLE.match(clause.text)
+                if role and clauses and clauses[-1].group == group and clauses[-1].subject:
+                    clause.subject = clauses[-1].subject  # "a class ..., and one teacher is its class teacher"
+                    clause.items = [role.group("role"), f"who is a {role.group('x')}"]
+                its = STORE_ITS.match(clause.text)
+                if its and not clause.items and clauses and clauses[-1].group == group and clauses[-1].subject:
+                    clause.subject = clauses[-1].subject  # "a trip is made by one driver; we record its start time"
+                    clause.items = split_items(its.group("rest"))
+                clauses.append(clause)
+    return clauses
+
+
+def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:
+    clauses: list[Clause] = []
+    subject = ""
+    for piece in CLAUSE_SPLIT.split(statement):
+        clause = Clause(piece.strip(" ,"), group=group, part=number)
+        _declaration(clause)
+        if not clause.subject:
+            clause.subject = head_subject(clause.text)
+        if not clause.subject and subject and re.match(r"^(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
+                                                       r"will|was|were|does|do|[a-z]+s)\b", clause.text, re.I):
+            clause.subject = subject  # "..., and is flown by one airplane": the sentence's subject goes on
+            _declaration(clause, inherited=True)
+        subject = clause.subject or subject
+        clauses.append(clause)
     return clauses
 
 
 def _declaration(clause: Clause, inherited: bool = False) -> None:
     text = clause.text
+    event = EVENT_RE.match(text)
+    if event and singular(event.group("verb")) not in (event.group("x").lower(), event.group("y").lower()):
+        # "when a buyer purchases a listing, we keep the date": a purchase, of the buyer and the listing
+        clause.subject = singular(event.group("verb"))
+        clause.items = [f"the {event.group('x')}", f"the {event.group('y')}"] + split_items(event.group("rest"))
+        return
     for pattern in (FOR_EACH_RE, POSSESSIVE_RE):
         m = pattern.search(text)
-        if m:
+        if m and (pattern is POSSESSIVE_RE or m.group("each") or is_plural(m.group("np").split()[-1])):
             clause.subject = singular_phrase(clean_phrase(m.group("np")))
             clause.items = split_items(m.group("rest"))
             return
@@ -201,7 +324,22 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
     m = DECLARE_RE.search(text)
     if m is None:
         return
-    subject = clause.subject if inherited else subject_before(text[:m.start()])
-    if subject and len(text[:m.start()].split()) <= 6:
+    before, rest = text[:m.start()], m.group("rest")
+    verb = text[m.start():m.start("rest")].strip().lower()
+    subject = clause.subject if inherited else subject_before(before.rstrip(" ,"))
+    located = LOCATED.search(before)
+    if located and not inherited:  # "every transaction on an account has ...": a pair-like subject
+        subject = f"{singular_phrase(clean_phrase(located.group('a')))} {located.group('p').lower()} a {clean_phrase(located.group('b'))}"
+    kind = IS_A.match(before) if verb == "with" else None
+    if kind:  # "organisers are companies with ...": organiser; "directors and actors are people with ...": person
+        kinds = [singular_phrase(clean_phrase(x)) for x in split_items(kind.group("xs"))]
+        subject = kinds[0] if len(kinds) == 1 else subject
+        clause.aliases = kinds if len(kinds) > 1 else []
+    described = OBJECT_WITH.match(rest) if verb != "with" else None
+    if described:  # "the menu lists dishes with a name and a price": the dishes are described
+        subject, rest = singular_phrase(clean_phrase(described.group("np"))), described.group("rest")
+    elif verb == "with" and before.rstrip().endswith(",") and not is_plural(before.rstrip(" ,").split()[-1]):
+        subject = clause.subject or head_subject(before)  # "each reservation is for one room, with a date"
+    if subject and len(before.rsplit(",", 1)[-1].split()) <= 6:
         clause.subject = subject
-        clause.items = split_items(m.group("rest"))
+        clause.items = split_items(rest)

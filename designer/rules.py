@@ -55,13 +55,16 @@ def design_with_rules(requirement: str) -> SchemaDesign:
     for source, target, role, required, unique in links["fk"]:
         add_reference(tables[source], tables[target], role, required, unique)
     for a, b, attrs in links["pairs"]:
-        name = snake(f"{a} {b}")
+        name = snake(facts.pair_names.get((a, b)) or f"{a} {b}")
         table = tables.setdefault(name, _Table(name, f"one row per {a} and {b} they are linked to"))
         for side in (a, b):
             column_names = add_reference(table, tables[side], "", True, False)
             table.primary_key += [c for c in column_names if c not in table.primary_key]
         for attr in attrs:
             table.add(_column(attr))
+        for x, y, other, role in facts.pair_references:  # "the technician who performed it"
+            if (x, y) in ((a, b), (b, a)) and other in tables:
+                add_reference(table, tables[other], role, False, False)
     design = SchemaDesign(requirement=requirement, designer=RULES_V1,
                           tables=[t.freeze() for t in tables.values()] or _nothing())
     return break_cycles(design)
@@ -76,11 +79,18 @@ def _nothing() -> list[TableDesign]:
 def kept_entities(facts: Facts) -> list[str]:
     """Declared entities, plus undeclared ones a declared entity refers to (the others are
     usually the domain itself: 'the company is organised into departments')."""
-    declared = [e.name for e in facts.entities.values() if e.declared]
+    declared = [e.name for e in facts.entities.values() if e.declared and not _is_domain(facts, e.name)]
     referred = [r.target for r in facts.relations if r.source in declared and r.target not in declared]
     referred += [r.source for r in facts.relations if r.target in declared and r.source not in declared and r.many >= 1
                  and r.source != r.target and any(x.source == r.source for x in facts.relations if x is not r)]
-    return list(dict.fromkeys(declared + [r for r in referred if r]))
+    return list(dict.fromkeys(declared + [r for r in referred if r and not _is_domain(facts, r)]))
+
+
+def _is_domain(facts: Facts, name: str) -> bool:
+    """The organisation the requirement is about ('A hotel chain manages reservations', 'the
+    school holds exams'): the first sentence's subject, or its head noun, with no attribute."""
+    domain = facts.domain
+    return bool(domain) and not facts.entities[name].attributes and (name == domain or domain.endswith(" " + name))
 
 
 def _column(attr: Attribute, entity: str = "") -> ColumnDesign:

@@ -12,7 +12,8 @@ import re
 from text2db.schemas.design import ColumnType
 
 IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "staff": "staff",
-             "data": "data", "media": "media", "series": "series", "species": "species", "feet": "foot"}
+             "data": "data", "media": "media", "series": "series", "species": "species", "feet": "foot",
+             "movies": "movie", "cookies": "cookie", "calories": "calorie", "zombies": "zombie", "rookies": "rookie"}
 KEEP_S = ("ss", "us", "is", "ics", "ous")
 
 

@@ -1,0 +1,171 @@
+"""Issue 15: foreign keys read from the wording by the rule designer, and the repair of an LLM
+design's references to tables it never created. Every requirement here is made up for the test
+(no benchmark text); each test names the linguistic rule it exercises."""
+
+from __future__ import annotations
+
+from text2db.designer.repair import repair
+from text2db.designer.rules import design_with_rules
+from text2db.designer.validate import checked
+from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
+
+
+def _design(requirement: str) -> SchemaDesign:
+    return checked(design_with_rules(requirement))
+
+
+def _refs(design: SchemaDesign) -> set[tuple[str, str]]:
+    return {(t.name, fk.ref_table) for t in design.tables for fk in t.foreign_keys}
+
+
+def _names(design: SchemaDesign) -> set[str]:
+    return {t.name for t in design.tables}
+
+
+def test_plural_each_with_declares_the_entity() -> None:
+    design = _design("A bank has branches, each with a branch code and a name. Each account has an account number "
+                     "and a balance, and is managed at one branch.")
+    assert design.table("branch").has_column("branch_code")
+    assert ("account", "branch") in _refs(design)
+    assert "bank" not in _names(design)  # the organisation itself, with no attribute, is no table
+
+
+def test_example_list_ends_at_the_verb() -> None:
+    design = _design("Trainers have a name. Classes such as yoga or spinning have a name and a capacity, and each "
+                     "class is led by one trainer.")
+    assert design.table("class").has_column("capacity")
+    assert ("class", "trainer") in _refs(design)
+
+
+def test_passive_predicate_is_no_entity_and_each_noun_having_declares() -> None:
+    design = _design("Each film has a title. Films are tagged with one or more genres, each genre having a name.")
+    assert "tagged" not in _names(design)
+    assert design.table("genre").has_column("name")
+
+
+def test_plural_subject_before_its_verb() -> None:
+    design = _design("Subscribers register with an email and a plan. Users subscribe with an email and a nickname.")
+    assert "users_subscribe" not in _names(design)
+    assert design.table("user").has_column("nickname")
+
+
+def test_object_described_with_with_refers_to_its_subject() -> None:
+    design = _design("Listeners have a username and a country. Listeners create playlists with a name and a creation date.")
+    assert design.table("playlist").has_column("creation_date")
+    assert ("playlist", "listener") in _refs(design)
+
+
+def test_item_naming_an_entity_with_a_relative_clause_is_a_reference() -> None:
+    design = _design("Technicians have an ID and a name. For each sample we record a barcode and the technician who "
+                     "analysed it.")
+    assert ("sample", "technician") in _refs(design)
+    assert not any("who" in c.name for c in design.table("sample").columns)
+
+
+def test_statement_after_a_colon_continues_the_one_before() -> None:
+    design = _design("Posts have a headline and a body. Readers write remarks on posts: a remark has a text and a time.")
+    assert ("remark", "post") in _refs(design)
+
+
+def test_entity_declared_right_after_a_relation_names_the_association() -> None:
+    design = _design("Athletes have a name. Races have a title and a date. An athlete can run in many races, and for "
+                     "each entry we record the bib number.")
+    entry = design.table("entry")
+    assert {fk.ref_table for fk in entry.foreign_keys} == {"athlete", "race"} and entry.has_column("bib_number")
+
+
+def test_object_of_an_active_verb_holds_the_key() -> None:
+    design = _design("Clients have a client number and a name. Each session has a date and a duration. A client books "
+                     "a session with a coach. Coaches have a name.")
+    assert ("session", "client") in _refs(design) and ("session", "coach") in _refs(design)
+    assert ("client", "session") not in _refs(design)
+
+
+def test_noun_of_each_noun_refers_to_it() -> None:
+    design = _design("Each album has a catalogue number and a title. The shop stocks several pressings of each album, "
+                     "and every pressing has a barcode.")
+    assert ("pressing", "album") in _refs(design)
+
+
+def test_two_of_an_entity_are_two_references() -> None:
+    design = _design("Fencers have a name. Each bout has a date and a round. Bouts are between two fencers.")
+    bout = design.table("bout")
+    assert len([fk for fk in bout.foreign_keys if fk.ref_table == "fencer"]) == 2
+
+
+def test_who_is_names_only_the_last_role() -> None:
+    design = _design("Members have a username. Clubs have a code, a name and a captain, who is a member.")
+    club = design.table("club")
+    assert club.has_column("name") and [fk.ref_table for fk in club.foreign_keys] == ["member"]
+    assert club.foreign_keys[0].columns[0].startswith("captain_")
+
+
+def test_when_clause_names_an_event_of_both_entities() -> None:
+    design = _design("Bidders have a bidder ID and a name. Each auction has a title and a reserve price. When a bidder "
+                     "wins an auction we keep the hammer price and the date.")
+    win = design.table("win")
+    assert {fk.ref_table for fk in win.foreign_keys} == {"bidder", "auction"} and win.has_column("hammer_price")
+
+
+def test_kinds_name_a_single_role_or_a_shared_table() -> None:
+    design = _design("Each book has a title and is edited by one editor. Editors and translators are people with a "
+                     "name and an email. Sponsors are companies with a name and a budget.")
+    assert ("book", "person") in _refs(design)
+    assert "sponsor" in _names(design) and "company" not in _names(design)
+
+
+def test_noun_located_in_another_is_its_child() -> None:
+    design = _design("Each ledger has a ledger number and an owner. Every entry in a ledger has a timestamp and an "
+                     "amount.")
+    assert ("entry", "ledger") in _refs(design) and design.table("entry").has_column("amount")
+
+
+def test_subject_named_as_an_item_becomes_an_entity() -> None:
+    design = _design("Clubs have a name. A fixture is played between a home club and a visiting club. For every card "
+                     "we record the fixture and the minute.")
+    assert ("card", "fixture") in _refs(design)
+    assert {fk.ref_table for fk in design.table("fixture").foreign_keys} == {"club"}
+
+
+def test_its_after_a_semicolon_is_the_previous_subject() -> None:
+    design = _design("Couriers have a name. A delivery is made by one courier; we record its start time and its "
+                     "distance.")
+    assert design.table("delivery").has_column("start_time") and ("delivery", "courier") in _refs(design)
+
+
+def test_fact_about_each_noun_within_another_is_a_pair_fact() -> None:
+    design = _design("Menus have a name. Courses have a title. A menu contains many courses, a course can be on many "
+                     "menus, and we remember the position of each course within the menu.")
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"menu", "course"})
+    assert pair.has_column("position")
+
+
+def _llm_design(requirement: str, fks: list[ForeignKeyDesign]) -> SchemaDesign:
+    user = TableDesign(name="user", columns=[ColumnDesign(name="user_id", type="INTEGER"), ColumnDesign(name="name")],
+                       primary_key=["user_id"])
+    ticket = TableDesign(name="ticket", columns=[ColumnDesign(name="ticket_id", type="INTEGER"),
+                                                 ColumnDesign(name="user_id", type="INTEGER"),
+                                                 ColumnDesign(name="queue_code", type="TEXT"),
+                                                 ColumnDesign(name="widget_id", type="INTEGER")],
+                         primary_key=["ticket_id"], foreign_keys=fks)
+    return SchemaDesign(requirement=requirement, designer="llm:test", tables=[user, ticket])
+
+
+def test_repair_points_a_reference_at_the_table_meant_or_creates_a_named_one() -> None:
+    design = checked(repair(_llm_design(
+        "Users open tickets; each ticket sits in one queue, identified by a queue code.",
+        [ForeignKeyDesign(columns=["user_id"], ref_table="users", ref_columns=["user_id"]),
+         ForeignKeyDesign(columns=["queue_code"], ref_table="queues", ref_columns=["code"]),
+         ForeignKeyDesign(columns=["widget_id"], ref_table="widget", ref_columns=["widget_id"])])))
+    refs = {(tuple(fk.columns), fk.ref_table) for fk in design.table("ticket").foreign_keys}
+    assert (("user_id",), "user") in refs  # 'users' is the user table
+    assert (("queue_code",), "queue") in refs and design.table("queue").primary_key == ["code"]
+    assert design.table("queue").column("code").type == "TEXT"
+    assert not any(t == "widget" for _, t in refs)  # never named by the requirement: dropped
+    assert any("created queue" in n for n in design.notes)
+
+
+def test_repair_maps_a_reference_to_the_table_with_that_head_noun() -> None:
+    design = checked(repair(_llm_design("Users file tickets.", [
+        ForeignKeyDesign(columns=["user_id"], ref_table="account_user", ref_columns=["user_id"])])))
+    assert [fk.ref_table for fk in design.table("ticket").foreign_keys] == ["user"]
