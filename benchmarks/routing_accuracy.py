@@ -14,6 +14,10 @@ documents are routed and scored, so no scored document shaped the memory.
 production, where the router reads the job's own target database.
 
     .venv/bin/python benchmarks/routing_accuracy.py [--memory build|database] [--build 3] [--json]
+        [--llm-url URL] [--set tie_margin=0.05 --set llm_calls_per_batch=100 ...]
+
+With `--llm-url` the time spent waiting for the LLM is reported apart (`llm_ms_per_call`) from the
+small models' time (`ms_per_document` excludes it; `ms_per_document_with_llm` includes it).
 """
 
 from __future__ import annotations
@@ -104,11 +108,13 @@ def evaluate(router, feed: list[tuple[str, str, str]], batch: int) -> dict:  # t
     from text2db.routing.scorer import Document
 
     router.route([Document("warmup", feed[0][1])])
+    router.llm_calls, router.llm_seconds = 0, 0.0
     decisions, started = [], time.perf_counter()
     for i in range(0, len(feed), batch):
         part = feed[i : i + batch]
         decisions += router.route([Document(doc_id, text) for doc_id, text, _ in part])
     seconds = time.perf_counter() - started
+    llm_seconds = router.llm_seconds
     counts: Counter = Counter()
     by_source: dict[str, Counter] = defaultdict(Counter)
     for (doc_id, _, label), decision in zip(feed, decisions):
@@ -131,7 +137,9 @@ def evaluate(router, feed: list[tuple[str, str, str]], batch: int) -> dict:  # t
                 "llm_decided": c["llm"]}
     confusion = Counter((label, d.chosen[0].job if d.chosen else "-") for (_, _, label), d in zip(feed, decisions))
     return {"overall": rates(counts), "by_source": {s: rates(c) for s, c in sorted(by_source.items())},
-            "ms_per_document": round(seconds / len(feed) * 1000, 2),
+            "ms_per_document": round((seconds - llm_seconds) / len(feed) * 1000, 2),
+            "ms_per_document_with_llm": round(seconds / len(feed) * 1000, 2),
+            "llm_ms_per_call": round(llm_seconds / router.llm_calls * 1000) if router.llm_calls else None,
             "confusions": {f"{a} -> {b}": n for (a, b), n in confusion.most_common() if a != b}}
 
 
@@ -142,13 +150,16 @@ def main() -> None:
     parser.add_argument("--memory", choices=["build", "database"], default="build")
     parser.add_argument("--batch", type=int, default=100, help="Documents routed per call (a consumer's batch).")
     parser.add_argument("--llm-url", default=None, help="OpenAI-compatible endpoint for tie-breaks (default: none).")
+    parser.add_argument("--llm-model", default="qwen2.5-coder-1.5b", help="Model name sent to the LLM endpoint.")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="Override a RouterConfig field (e.g. tie_margin=0.05, llm_calls_per_batch=100, subject_weight=0).")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
     from text2db.routing.configuration import RouterConfig
     from text2db.routing.scorer import Router
 
-    config = RouterConfig()
+    config = RouterConfig(**dict(pair.split("=", 1) for pair in args.set))
     by_kind = load_feed(args.datasets)
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
@@ -161,12 +172,13 @@ def main() -> None:
     if args.llm_url:
         from text2db.routing.tiebreak import llm_tiebreaker
 
-        tiebreak = llm_tiebreaker(args.llm_url, config, memories)
+        tiebreak = llm_tiebreaker(args.llm_url, config, memories, model=args.llm_model)
     router = Router(memories, config, tiebreak)
     result = evaluate(router, feed, args.batch)
     result |= {"jobs": sorted(m.job for m in memories), "memory": args.memory, "build_instances_per_job": args.build,
                "held_out_documents": len(feed), "memory_build_seconds": round(build_s, 1),
-               "keys": sum(len(m.keys) for m in memories), "llm_calls": router.llm_calls}
+               "keys": sum(len(m.keys) for m in memories), "llm_calls": router.llm_calls,
+               "config_overrides": args.set}
     if args.json:
         json.dump(result, sys.stdout, indent=2)
         print()
@@ -177,6 +189,9 @@ def main() -> None:
     print(f"accuracy {o['accuracy']:.1%} (target >= 95%), top-1 {o['top1_accuracy']:.1%}, "
           f"wrongly sent to a second job {o['wrong_second_job']:.1%} (target <= 2%), wrong job only {o['wrong_job_only']:.1%}, "
           f"unrouted {o['unrouted']:.1%}; {result['ms_per_document']} ms/document (target <= 20)")
+    if router.llm_calls:
+        print(f"LLM: {router.llm_calls} tie-breaks, {o['llm_decided']} decided, {result['llm_ms_per_call']} ms per call, "
+              f"{result['ms_per_document_with_llm']} ms/document with the LLM")
     for source, r in result["by_source"].items():
         print(f"  {source}: {r['documents']} documents, accuracy {r['accuracy']:.1%}, second job {r['wrong_second_job']:.1%}, unrouted {r['unrouted']:.1%}")
     print("  most frequent confusions:", ", ".join(f"{k} {v}" for k, v in list(result["confusions"].items())[:8]))

@@ -6,7 +6,9 @@ router), updated as the job runs:
 - rows: a sample of existing rows rendered as short texts ("airport: Abilene Regional Airport;
   city served: Abilene, Texas; ..."), so the memory knows what the job's data looks like;
 - keys: the natural-key values of existing rows (read live from the tables on every refresh);
-- documents: the leads of documents the job accepted (a row was written from them).
+- documents: the leads of documents the job accepted (a row was written from them);
+- types: the NER labels the plan declares for each table's rows, and which tables are parents
+  (other planned tables link to them, e.g. the country of a dish): both read from the plan.
 Descriptions, rows and documents carry their embeddings, so a router starts without re-encoding."""
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ class JobMemory:
     doc_texts: list[str] = field(default_factory=list)
     docs: np.ndarray = field(default_factory=lambda: np.zeros((0, DIM), dtype=np.float32))
     keys: dict[str, str] = field(default_factory=dict)  # key value -> table
+    entity_types: dict[str, list[str]] = field(default_factory=dict)  # table -> NER labels of its rows
+    parents: set[str] = field(default_factory=set)  # tables other planned tables link to
+
+    @property
+    def subject_types(self) -> set[str]:
+        """NER labels of the rows the job is about: its tables' types, parent tables excluded."""
+        return {label for t, labels in self.entity_types.items() if t not in self.parents for label in labels}
 
     @property
     def tables(self) -> list[str]:
@@ -56,7 +65,15 @@ class JobMemory:
             proto_tables=self.proto_tables + other.proto_tables, proto_texts=self.proto_texts + other.proto_texts,
             protos=np.vstack([self.protos, other.protos]), doc_texts=self.doc_texts + other.doc_texts,
             docs=np.vstack([self.docs, other.docs]), keys=self.keys | other.keys,
+            entity_types={t: sorted(set(self.entity_types.get(t, [])) | set(other.entity_types.get(t, [])))
+                          for t in self.entity_types | other.entity_types},
+            parents=self.parents | other.parents,
         )
+
+    def set_plan_facts(self, plan: Plan) -> None:
+        """The plan's row types and parent tables (cheap: no database access)."""
+        self.entity_types = {t.table: list(t.entity_types) for t in plan.tables}
+        self.parents = {c.link.table for t in plan.tables for c in t.columns if c.link is not None and c.link.table != t.table}
 
 
 def _words(identifier: str) -> str:
@@ -117,8 +134,10 @@ def build_memory(engine: Engine, plan: Plan, config: RouterConfig | None = None)
         pairs += [(tp.table, r) for r in dict.fromkeys(rows)]
         keys |= {k: tp.table for k in table_keys}
     texts = [t for _, t in pairs]
-    return JobMemory(job=plan.job, plan_version=plan.version, proto_tables=[tb for tb, _ in pairs],
-                     proto_texts=texts, protos=embed(texts, config.max_tokens), keys=keys)
+    memory = JobMemory(job=plan.job, plan_version=plan.version, proto_tables=[tb for tb, _ in pairs],
+                       proto_texts=texts, protos=embed(texts, config.max_tokens), keys=keys)
+    memory.set_plan_facts(plan)
+    return memory
 
 
 def document_memory(texts: list[str], config: RouterConfig) -> tuple[list[str], np.ndarray]:

@@ -8,9 +8,15 @@ Per document and job:
              (the top-k of 3 documents is noise; measured on the dev feed it cost 5 points)
   keys     = sum over existing keys of the job's tables named in the document of
              1 / (number of jobs holding that key), zero for keys most documents name ("Italy")
-  score    = semantic + key_weight * min(keys, key_cap)
+             (a key of a parent table - one other planned tables link to, the country of a dish -
+             counts parent_key_weight: such keys name where or whose, rarely what, a document is about)
+  subject  = subject_weight when the NER label of the document's first-sentence subject is one the
+             plan declares for the job's (non-parent) tables' rows: the document's main entity would
+             be written to this job's table
+  score    = semantic + key_weight * min(keys, key_cap) + subject
 The best job gets the document unless its score is below `floor` and it names no key
-(unrouted). Another job also gets it when it is within `multi_margin` of the best AND the
+(unrouted). Another job also gets it when it is within `multi_margin` of the best (subject bonus
+left out: it says which job the document is mainly for, not whether another also gets it) AND the
 document names a full (multi-word) key of it: a document can update two targets, but only on
 evidence, and a one-word key ('Union', 'Square', a first name) matches by chance too often.
 (Also sending it to every job whose key the lead names raised the dev feed's wrong second
@@ -18,6 +24,7 @@ jobs from 2.9% to 20%: the lead names rows of other jobs often.)"""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +35,7 @@ from text2db.routing.configuration import RouterConfig
 from text2db.routing.encoder import embed, lead
 from text2db.routing.keys import KeyHit, KeyIndex
 from text2db.routing.memory import JobMemory
+from text2db.routing.subject import subject_labels
 from text2db.schemas.routing import JobScore, RouteDecision
 
 # (document lead, the closest jobs best first) -> the jobs the LLM picks, or None when it could not
@@ -62,6 +70,7 @@ class Router:
         self.memories = {m.job: m for m in memories}
         self.tiebreak = tiebreak
         self.llm_calls = 0
+        self.llm_seconds = 0.0  # time spent waiting for the LLM (apart from the small models' time)
         self.reindex()
 
     def reindex(self) -> None:
@@ -82,9 +91,10 @@ class Router:
         budget = self.config.llm_calls_per_batch if llm_budget is None else llm_budget
         leads = [lead(d.text, self.config.lead_chars) for d in documents]
         vectors = embed(leads, self.config.max_tokens)
+        subjects = subject_labels(leads, self.config.subject_chars) if self.config.subject_weight else [None] * len(leads)
         decisions = []
-        for doc, text_lead, vector in zip(documents, leads, vectors):
-            scores = self.score(doc.text, vector, len(text_lead))
+        for doc, text_lead, vector, subject in zip(documents, leads, vectors, subjects):
+            scores = self.score(doc.text, vector, len(text_lead), subject)
             decision = self.decide(doc.document_id, scores)
             if self._is_tie(scores) and self.tiebreak is not None and budget > 0:
                 budget -= 1
@@ -92,13 +102,14 @@ class Router:
             decisions.append(decision)
         return decisions
 
-    def score(self, text: str, vector: np.ndarray, lead_chars: int = 0) -> list[JobScore]:
-        """Every job's score for one document, best first."""
+    def score(self, text: str, vector: np.ndarray, lead_chars: int = 0, subject: str | None = None) -> list[JobScore]:
+        """Every job's score for one document (`subject`: NER label of its lead's subject), best first."""
         hits = [h for h in self.keys.find(text) if h.key not in self.common]
-        out = [self._score_job(m, vector, hits, lead_chars) for m in self.memories.values()]
+        out = [self._score_job(m, vector, hits, lead_chars, subject) for m in self.memories.values()]
         return sorted(out, key=lambda s: -s.score)
 
-    def _score_job(self, memory: JobMemory, vector: np.ndarray, hits: list[KeyHit], lead_chars: int) -> JobScore:
+    def _score_job(self, memory: JobMemory, vector: np.ndarray, hits: list[KeyHit], lead_chars: int,
+                   subject: str | None = None) -> JobScore:
         cfg = self.config
         proto_sims = memory.protos @ vector if len(memory.protos) else np.zeros(0)
         protos = _top_mean(proto_sims, cfg.prototypes_top_k)
@@ -106,15 +117,19 @@ class Router:
         trust = len(memory.docs) / (len(memory.docs) + cfg.documents_prior) if len(memory.docs) else 0.0
         semantic = protos + trust * (docs - protos) / 2
         mine = [(h, t) for h in hits for (job, t) in h.owners if job == memory.job]
-        evidence = sum(_share(h) for h, _ in mine)
-        in_lead = sum(_share(h) for h, _ in mine if h.start < lead_chars)
-        names_evidence = sum(_share(h) for h, _ in mine if " " in h.key)
-        score = semantic + cfg.key_weight * min(evidence, cfg.key_cap)
+        weight = {t: cfg.parent_key_weight if t in memory.parents else 1.0 for _, t in mine}
+        evidence = sum(_share(h) * weight[t] for h, t in mine)
+        in_lead = sum(_share(h) * weight[t] for h, t in mine if h.start < lead_chars)
+        names_evidence = sum(_share(h) * weight[t] for h, t in mine if " " in h.key)
+        typed = subject is not None and subject in memory.subject_types
+        score = semantic + cfg.key_weight * min(evidence, cfg.key_cap) + (cfg.subject_weight if typed else 0.0)
         table = self._table(memory, proto_sims, mine)
         names = list(dict.fromkeys(h.key for h, _ in mine))[:5]
         why = f"semantic {semantic:.3f} (rows/descriptions {protos:.3f}, documents {docs:.3f})"
         if names:
             why += f"; keys {', '.join(repr(n) for n in names)} (evidence {evidence:.2f})"
+        if typed:
+            why += f"; its subject is a {subject}, as its rows are"
         return JobScore(job=memory.job, table=table, score=round(score, 4), semantic=round(semantic, 4), keys=names,
                         evidence=round(evidence, 4), lead_evidence=round(in_lead, 4),
                         name_evidence=round(names_evidence, 4), why=why)
@@ -128,6 +143,10 @@ class Router:
             return memory.proto_tables[int(np.argmax(proto_sims))]
         return memory.tables[0] if memory.tables else ""
 
+    def _evidence(self, s: JobScore) -> float:
+        """A job's score without the subject bonus: rows, documents and keys."""
+        return s.semantic + self.config.key_weight * min(s.evidence, self.config.key_cap)
+
     def decide(self, document_id: str, scores: list[JobScore]) -> RouteDecision:
         cfg = self.config
         if not scores:
@@ -137,7 +156,7 @@ class Router:
             return RouteDecision(document_id=document_id, scores=scores)
         chosen = [best] + [
             s for s in scores[1:]
-            if s.score >= best.score - cfg.multi_margin and s.name_evidence >= cfg.multi_min_keys
+            if self._evidence(s) >= self._evidence(best) - cfg.multi_margin and s.name_evidence >= cfg.multi_min_keys
         ]
         return RouteDecision(document_id=document_id, chosen=chosen, scores=scores)
 
@@ -145,11 +164,20 @@ class Router:
         return len(scores) > 1 and scores[0].score >= self.config.floor and scores[0].score - scores[1].score < self.config.tie_margin
 
     def _ask_llm(self, document_id: str, text_lead: str, scores: list[JobScore]) -> RouteDecision | None:
+        """The LLM's pick among the close jobs comes first; a job the small models also sent the
+        document to on its own evidence (a full key of its rows) keeps it."""
         close = [s for s in scores[:3] if scores[0].score - s.score < max(self.config.tie_margin, self.config.multi_margin)]
         assert self.tiebreak is not None
+        started = time.perf_counter()
         picked = self.tiebreak(text_lead, close)
+        self.llm_seconds += time.perf_counter() - started
         self.llm_calls += 1
         if not picked:
             return None
         chosen = [s.model_copy(update={"why": s.why + "; chosen by the LLM among close jobs"}) for s in close if s.job in picked]
-        return RouteDecision(document_id=document_id, chosen=chosen, scores=scores, decided_by="llm") if chosen else None
+        if not chosen:
+            return None
+        kept = self.decide(document_id, scores).chosen
+        chosen += [s for s in kept if s.job not in picked and s.name_evidence >= self.config.multi_min_keys
+                   and self._evidence(s) >= self._evidence(chosen[0]) - self.config.multi_margin]
+        return RouteDecision(document_id=document_id, chosen=chosen, scores=scores, decided_by="llm")

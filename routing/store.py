@@ -102,6 +102,7 @@ def ensure_memory(engine: Engine, job: str, config: RouterConfig) -> JobMemory:
             save_memory(engine, built)
             return built
         memory.keys = read_keys(engine, plan, config)
+        memory.set_plan_facts(plan)
         return memory
     except SQLAlchemyError as exc:
         raise MemoryUnavailable(f"could not read the selection memory of job {job!r}: {exc}") from exc
