@@ -45,6 +45,22 @@ def _embed_one(text: str) -> Any:
     return sentence_encoder().encode([text], normalize_embeddings=True)[0]
 
 
+_WORD_VECTORS: dict[str, Any] = {}
+MAX_WORD_VECTORS = 200_000  # a feed's vocabulary repeats; the cache is dropped whole past this
+
+
+def word_vectors(words: set[str]) -> dict[str, Any]:
+    """Unit vectors of single words; the ones not seen before are encoded in one batch (a
+    document's few hundred new words cost one call, not one each)."""
+    new = sorted(w for w in words if w not in _WORD_VECTORS)
+    if new:
+        if len(_WORD_VECTORS) + len(new) > MAX_WORD_VECTORS:
+            _WORD_VECTORS.clear()
+        vectors = sentence_encoder().encode(new, normalize_embeddings=True, batch_size=256)
+        _WORD_VECTORS.update(zip(new, vectors, strict=True))
+    return {w: _WORD_VECTORS[w] for w in words}
+
+
 def embed(texts: list[str]) -> Any:
     """Unit-normalized embeddings (numpy rows); repeated texts (labels, questions) hit the cache."""
     import numpy as np

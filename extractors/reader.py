@@ -6,7 +6,9 @@ by value type (numbers with their unit and scale words, years, dates, label valu
 paraphrases, proper names, codes, short noun phrases); each is scored by how well the words
 around it match the column's words (stems, then sentence-embedding similarity of the cue words
 with the column's question), by its fit with the demonstrations' shape, and by distance from
-the entity. One value goes to at most one column (the best-scoring pairs are taken first), so
+the entity. A word before the value that is not one of the column's words but means nearly the
+same ("born" for `birth`, "married" for `spouse`, "composed by" for `composer`) counts as a
+weaker cue, by the similarity of the two words' embeddings. One value goes to at most one column (the best-scoring pairs are taken first), so
 "has 1500 members and 12 floors" splits cleanly.
 
 Cues learned from the LLM's grounded answers (student.py) add to the column's own words, which
@@ -22,6 +24,7 @@ from functools import lru_cache
 from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
 from text2db.extractors.spans import Candidate
+from text2db.integrators.countries import names_a_country
 from text2db.schemas.plan import ColumnPlan
 
 STOP = set("a an the of out in on at to for by with and or is are was were be been has have had it its this that which "
@@ -37,6 +40,9 @@ NUMBER = re.compile(r"(?<![\w.-])[-+]?\d[\d,]*(?:\.\d+)?(?![-/]\w)(?!\d)(?:\s*(?
 CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
 SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a cue word (cost, not quality)
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
+TYPE_FIT = 0.25  # a value of the column's restricted type in the first sentence, which names the entity (ColumnView.typed)
+WORD_AFFINITY_FLOOR = 0.55  # MiniLM cosine of two single words below which they are not the same cue
+WORD_AFFINITY_FULL = 0.85  # ... and at which a word counts as fully as the column's own word ("born" / "birth")
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
              "or", "s", "e")
 
@@ -74,6 +80,8 @@ class ColumnView:
     numeric: bool
     names_only: bool = False  # a foreign key: the value is a parent row's name
     with_digits: float = 0.5  # share of demonstrations that contain a digit (codes, addresses); 0.5 unknown
+    cue_words: tuple[str, ...] = ()  # the words behind cue_stems, lower-case: what near-synonyms are compared with
+    countries: bool = False  # the plan writes the column as a country name: only spans that name one
 
     @classmethod
     def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None) -> "ColumnView":
@@ -83,14 +91,23 @@ class ColumnView:
         entity = stems(entity_word)
         cue = (stems(" ".join(name_words)) | stems(col.question.split(" of the ")[0])) - entity - {"name"}
         cue |= {stem(w) for p in (learned or []) for w in content_words(p)}
+        words = [*name_words, *content_words(col.question.split(" of the ")[0]),
+                 *(w for p in (learned or []) for w in content_words(p))]
+        cue_words = tuple(sorted({w.lower() for w in words if stem(w) in cue and w.isalpha() and len(w) >= 3}))
         demos = [d for d in col.demonstrations if d.strip()]
         cap = sum(1 for d in demos if d[:1].isupper() or d[:1].isdigit()) / len(demos) if demos else 0.5  # as _score reads a span
         digits = sum(1 for d in demos if re.search(r"\d", d)) / len(demos) if len(demos) >= MIN_SHAPE_DEMOS else 0.5
         numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
         if col.link is not None:
-            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True)
+            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, cue_words=cue_words)
         return cls(col.name, col.value_type, phrase, frozenset(cue), tuple(col.labels or ()), cap, numeric,
-                   with_digits=digits)
+                   with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country")
+
+    @property
+    def typed(self) -> bool:
+        """Candidates are restricted to one value type (dates, years, countries), so a value of
+        that type beside the entity is evidence even without a cue word."""
+        return self.value_type in ("date", "year") or self.countries
 
     def fits_shape(self, value: str) -> bool:
         """A text value has the shape of the column's existing values: a code column (nearly every
@@ -125,11 +142,38 @@ class Reader:
     semantic: bool = True
     _sentences: list[tuple[int, int]] = field(default_factory=list)
     _short: bool = True
+    _affinity: dict[tuple[str, str], float] = field(default_factory=dict)  # (word, column) -> cue weight
 
     def __post_init__(self) -> None:
         self._sentences = [(a, b) for a, b, seg in self.parsed.sentences() if seg == self.entity.segment]
         a, b = self._bounds()
         self._short = b - a <= SHORT_SEGMENT
+        if self.semantic:
+            self._learn_affinities(a, b)
+
+    def _learn_affinities(self, a: int, b: int) -> None:
+        """How much each word of the segment means a column's own words: one batch of word
+        embeddings per segment (cached across documents), compared with every column's words."""
+        from text2db.extractors.models import word_vectors
+
+        from spacy.lang.en.stop_words import STOP_WORDS  # "where" is near "location" and means nothing
+
+        # lower-case words only: a name ("India") is a value, never the cue of another ("country")
+        segment_words = {w for w in content_words(self.parsed.text[a:b])
+                         if w.isalpha() and w.islower() and len(w) >= 3 and w not in STOP_WORDS}
+        column_words = {w for col in self.columns for w in col.cue_words}
+        if not segment_words or not column_words:
+            return
+        vectors = word_vectors(segment_words | column_words)
+        for col in self.columns:
+            if not col.cue_words:
+                continue
+            for word in segment_words:
+                if stem(word) in col.cue_stems:
+                    continue
+                best = max(float(vectors[word] @ vectors[c]) for c in col.cue_words)
+                if best >= WORD_AFFINITY_FLOOR:
+                    self._affinity[(word, col.name)] = min(1.0, (best - 0.45) / (WORD_AFFINITY_FULL - 0.45))
 
     def read(self) -> list[Candidate]:
         scored = [s for col in self.columns for s in self._candidates(col)]
@@ -165,6 +209,8 @@ class Reader:
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
         else:
             spans = self._text_spans(a, b, col)
+            if col.countries:
+                spans = [sp for sp in spans if names_a_country(sp.text)]
         return [Scored(col.name, s, self._score(col, s), s.text) for s in spans]
 
     def _text_spans(self, a: int, b: int, col: ColumnView) -> list[ts.Span]:
@@ -201,8 +247,8 @@ class Reader:
             sp = _strip_span(text, sp)
             if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end):
                 continue
-            if stems(sp.text) and stems(sp.text) <= col.cue_stems:
-                continue  # the column's own words ("runway length") are a cue, not a value
+            if stems(sp.text) and any(stems(sp.text) <= other.cue_stems for other in self.columns):
+                continue  # a planned column's own words ("runway length", "ISBN") are a cue, not a value
             if not col.fits_shape(sp.text):
                 continue
             seen.add((sp.start, sp.end))
@@ -251,6 +297,8 @@ class Reader:
         if not col.numeric:
             upper = span.text[:1].isupper() or span.text[:1].isdigit()
             score *= 0.6 + 0.4 * (col.capitalized if upper else 1 - col.capitalized)
+        if col.typed and self._sentences and max(span.start, self.entity.first.start) < self._sentences[0][1]:
+            score += TYPE_FIT  # the first sentence names the entity: its typed values are usually the entity's
         distance = abs(span.start - self.entity.first.end)
         return score * (1.0 - min(0.3, distance / 2000))
 
@@ -267,15 +315,22 @@ class Reader:
             return 0.0, window
         weights: dict[str, float] = {w: 1.0 for w in stems(span.text) & col.cue_stems}  # "2702 metres": the unit in the value
         for distance, word in enumerate(reversed(before)):
-            if stem(word) in col.cue_stems:
-                weights[stem(word)] = max(weights.get(stem(word), 0.0), 1.0 / (1 + distance / 3))
-        for distance, word in enumerate(after):
+            self._weigh(weights, col, word, 1.0 / (1 + distance / 3))
+        for distance, word in enumerate(after):  # a near-synonym after a value is its verb or noun, not its cue
             if stem(word) in col.cue_stems:
                 weights[stem(word)] = max(weights.get(stem(word), 0.0), 1.0 / (1 + distance / 2))
         # the column's own name words are what a text states ("has 5000 members" for number_of_members);
         # the question's extra words ("number") need not appear
         named = len(stems(col.phrase) & col.cue_stems) or len(col.cue_stems)
         return min(1.0, sum(weights.values()) / min(2, named)), window
+
+    def _weigh(self, weights: dict[str, float], col: ColumnView, word: str, nearness: float) -> None:
+        """The cue weight of one context word: its stem is a column stem, or it means one."""
+        if stem(word) in col.cue_stems:
+            weights[stem(word)] = max(weights.get(stem(word), 0.0), nearness)
+        elif (affinity := self._affinity.get((word, col.name), 0.0)) > 0:
+            slot = f"~{word}"
+            weights[slot] = max(weights.get(slot, 0.0), nearness * affinity)
 
     @staticmethod
     def _similarity(phrase: str, window: str) -> float:

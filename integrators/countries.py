@@ -102,6 +102,12 @@ def _forms(country: object) -> set[str]:
     return {_fold(n) for n in names + inverted}
 
 
+def names_a_country(text: str) -> bool:
+    """`text` as a whole is a country's name or demonym ("Bulgaria", "Bulgarian", "Irish-American"),
+    not a phrase that contains one ("Bulgarian chess player")."""
+    return _lookup_one(text) is not None or " " not in text.strip() and country_name(text) is not None
+
+
 def country_name(text: str) -> str | None:
     """The common country name `text` refers to, or None when it is not a country we know.
 

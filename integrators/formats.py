@@ -1,7 +1,8 @@
 """How a column's values are written, when the plan leaves it open: a column planned as plain
 text takes the format its SQL type and existing rows show (ISO dates, years), a full date
 in a table whose dates are ISO is written ISO, and a value equal to an existing one up to
-case and spacing is written as the existing one. Benchmarks and users compare exact strings.
+case, spacing and grammatical number ("Tomatoes" where rows say "Tomato") is written as the
+existing one. Benchmarks and users compare exact strings.
 """
 
 from __future__ import annotations
@@ -21,6 +22,21 @@ from text2db.schemas.plan import ColumnPlan, ValueFormat
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 YEAR = re.compile(r"\d{4}")
+PLURAL_ENDINGS = (("ies", "y"), ("oes", "o"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("ses", "s"), ("s", ""))
+
+
+def number_fold(form: str) -> str:
+    """`form` (a link form) with each word's plural ending taken off, so that a text's plural
+    ("sweet potatoes") meets a column's singular ("Sweet potato") and the reverse. Words under
+    four letters and words in -ss/-us/-is keep their ending (gas, glass, virus, basis)."""
+    def singular(word: str) -> str:
+        if len(word) < 4 or word.endswith(("ss", "us", "is")):
+            return word
+        for ending, replacement in PLURAL_ENDINGS:
+            if word.endswith(ending):
+                return word[: -len(ending)] + replacement
+        return word
+    return re.sub(r"[^\W\d_]+", lambda m: singular(m.group()), form)
 
 
 SAMPLE_ROWS = 20000  # existing values read per column: a bounded read, whatever the table's size
@@ -35,6 +51,7 @@ class ColumnConventions:
         self.target = target
         cache = cache or PlanCache()
         self._column_values: dict[tuple[str, str], dict[str, str]] = cache.column_values
+        self._column_folds: dict[tuple[str, str], dict[str, str | None]] = cache.column_folds
         self._formats: dict[tuple[str, str], ValueFormat] = cache.formats
         self._iso_tables: dict[str, bool] = cache.iso_tables
 
@@ -49,8 +66,20 @@ class ColumnConventions:
         return self._column_values[slot]
 
     def canonical_text(self, table: str, column: str, value: str) -> str:
-        """An existing value of the column written the same way up to case/spacing, else `value`."""
-        return self.existing_values(table, column).get(link_form(value), value)
+        """An existing value of the column written the same way up to case, spacing and number,
+        else `value`. A number-folded form that two existing values share snaps to neither."""
+        existing = self.existing_values(table, column)
+        form = link_form(value)
+        if form in existing:
+            return existing[form]
+        slot = (table, column)
+        if slot not in self._column_folds:
+            folds: dict[str, str | None] = {}
+            for other_form, other in existing.items():
+                key = number_fold(other_form)
+                folds[key] = other if folds.get(key, other) == other else None
+            self._column_folds[slot] = folds
+        return self._column_folds[slot].get(number_fold(form)) or value
 
     def effective_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
         """The plan's format, or for a column planned as plain text, the format its type and

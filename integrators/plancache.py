@@ -29,6 +29,7 @@ class PlanCache:
     link_indexes: dict[tuple[str, str], str] | None = None  # (table, column) -> "blocked" | "prefix"
     small_tables: dict[str, bool] = field(default_factory=dict)  # linked from memory (keyindex.small_table)
     column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    column_folds: dict[tuple[str, str], dict[str, str | None]] = field(default_factory=dict)
     formats: dict[tuple[str, str], Any] = field(default_factory=dict)
     iso_tables: dict[str, bool] = field(default_factory=dict)
     ranges: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)

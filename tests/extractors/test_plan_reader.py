@@ -204,3 +204,19 @@ def test_a_possessive_subject_names_its_owner() -> None:
         event = extractor.extract(DocumentEvent(job="j", document_id="d",
                                                 text="Harbour Town Rovers's full name is \"Associação Desportiva Marítima\"."))
         assert [r.key[0].value for r in event.rows] == ["Harbour Town Rovers"], priors
+
+
+def test_a_word_meaning_the_column_word_is_a_cue() -> None:
+    """"married" and "born" are not the column's words ("spouse", "birth"), but mean them."""
+    plan = _plan("member", "member", [_col("spouse", "spouse of the member"), _col("birth_town", "birth town of the member")])
+    row = _cells(plan, "Ana Ruiz was born in Braga. She is a painter who married Tomas Berg, a sculptor from Porto, in 1990.")["Ana Ruiz"]
+    assert row.get("spouse") == "Tomas Berg"
+    assert row.get("birth_town") == "Braga"
+
+
+def test_a_country_column_takes_the_country_a_sentence_names_without_a_cue() -> None:
+    col = ColumnPlan(name="nationality", tool="attribute", question="nationality of the member", value_type="text",
+                     format=ValueFormat(kind="country"))
+    row = _cells(_plan("member", "member", [col]),
+                 "Lena Ostrova is a Bulgarian chess player. She won the 1998 title in Moscow.")["Lena Ostrova"]
+    assert row.get("nationality") == "Bulgarian"  # the integrator writes it as the country's name
