@@ -317,18 +317,17 @@ class Reader:
         for distance, word in enumerate(reversed(before)):
             self._weigh(weights, col, word, 1.0 / (1 + distance / 3))
         for distance, word in enumerate(after):  # a near-synonym after a value is its verb or noun, not its cue
-            if stem(word) in col.cue_stems:
-                weights[stem(word)] = max(weights.get(stem(word), 0.0), 1.0 / (1 + distance / 2))
+            self._weigh(weights, col, word, 1.0 / (1 + distance / 2), synonyms=False)
         # the column's own name words are what a text states ("has 5000 members" for number_of_members);
         # the question's extra words ("number") need not appear
         named = len(stems(col.phrase) & col.cue_stems) or len(col.cue_stems)
         return min(1.0, sum(weights.values()) / min(2, named)), window
 
-    def _weigh(self, weights: dict[str, float], col: ColumnView, word: str, nearness: float) -> None:
-        """The cue weight of one context word: its stem is a column stem, or it means one."""
+    def _weigh(self, weights: dict[str, float], col: ColumnView, word: str, nearness: float, synonyms: bool = True) -> None:
+        """The cue weight of one context word: its stem is a column stem, or (`synonyms`) it means one."""
         if stem(word) in col.cue_stems:
             weights[stem(word)] = max(weights.get(stem(word), 0.0), nearness)
-        elif (affinity := self._affinity.get((word, col.name), 0.0)) > 0:
+        elif synonyms and (affinity := self._affinity.get((word, col.name), 0.0)) > 0:
             slot = f"~{word}"
             weights[slot] = max(weights.get(slot, 0.0), nearness * affinity)
 

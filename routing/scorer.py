@@ -122,7 +122,7 @@ class Router:
         in_lead = sum(_share(h) * weight[t] for h, t in mine if h.start < lead_chars)
         names_evidence = sum(_share(h) * weight[t] for h, t in mine if " " in h.key)
         typed = subject is not None and subject in memory.subject_types
-        score = semantic + cfg.key_weight * min(evidence, cfg.key_cap) + (cfg.subject_weight if typed else 0.0)
+        score = self._base(semantic, evidence) + (cfg.subject_weight if typed else 0.0)
         table = self._table(memory, proto_sims, mine)
         names = list(dict.fromkeys(h.key for h, _ in mine))[:5]
         why = f"semantic {semantic:.3f} (rows/descriptions {protos:.3f}, documents {docs:.3f})"
@@ -143,9 +143,12 @@ class Router:
             return memory.proto_tables[int(np.argmax(proto_sims))]
         return memory.tables[0] if memory.tables else ""
 
-    def _evidence(self, s: JobScore) -> float:
+    def _base(self, semantic: float, evidence: float) -> float:
         """A job's score without the subject bonus: rows, documents and keys."""
-        return s.semantic + self.config.key_weight * min(s.evidence, self.config.key_cap)
+        return semantic + self.config.key_weight * min(evidence, self.config.key_cap)
+
+    def _evidence(self, s: JobScore) -> float:
+        return self._base(s.semantic, s.evidence)
 
     def decide(self, document_id: str, scores: list[JobScore]) -> RouteDecision:
         cfg = self.config

@@ -4,6 +4,8 @@ design's references to tables it never created. Every requirement here is made u
 
 from __future__ import annotations
 
+import pytest
+
 from text2db.designer.repair import repair
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -67,11 +69,17 @@ def test_statement_after_a_colon_continues_the_one_before() -> None:
     assert ("remark", "post") in _refs(design)
 
 
-def test_entity_declared_right_after_a_relation_names_the_association() -> None:
-    design = _design("Athletes have a name. Races have a title and a date. An athlete can run in many races, and for "
-                     "each entry we record the bib number.")
-    entry = design.table("entry")
-    assert {fk.ref_table for fk in entry.foreign_keys} == {"athlete", "race"} and entry.has_column("bib_number")
+@pytest.mark.parametrize("requirement, table, refs, column", [
+    # an entity declared right after a relation names the association
+    ("Athletes have a name. Races have a title and a date. An athlete can run in many races, and for each entry we "
+     "record the bib number.", "entry", {"athlete", "race"}, "bib_number"),
+    # a when-clause names an event of both entities
+    ("Bidders have a bidder ID and a name. Each auction has a title and a reserve price. When a bidder wins an auction "
+     "we keep the hammer price and the date.", "win", {"bidder", "auction"}, "hammer_price"),
+])
+def test_an_association_is_named_by_the_wording(requirement: str, table: str, refs: set[str], column: str) -> None:
+    association = _design(requirement).table(table)
+    assert {fk.ref_table for fk in association.foreign_keys} == refs and association.has_column(column)
 
 
 def test_object_of_an_active_verb_holds_the_key() -> None:
@@ -98,13 +106,6 @@ def test_who_is_names_only_the_last_role() -> None:
     club = design.table("club")
     assert club.has_column("name") and [fk.ref_table for fk in club.foreign_keys] == ["member"]
     assert club.foreign_keys[0].columns[0].startswith("captain_")
-
-
-def test_when_clause_names_an_event_of_both_entities() -> None:
-    design = _design("Bidders have a bidder ID and a name. Each auction has a title and a reserve price. When a bidder "
-                     "wins an auction we keep the hammer price and the date.")
-    win = design.table("win")
-    assert {fk.ref_table for fk in win.foreign_keys} == {"bidder", "auction"} and win.has_column("hammer_price")
 
 
 def test_kinds_name_a_single_role_or_a_shared_table() -> None:
