@@ -4,13 +4,17 @@ fill, overwrite or hold back each cell; lineage and review rows go in the same t
 
 The work is decided per cell so one bad value never loses the rest of the row, and every
 decision is counted in the ApplyReport.
+
+New rows are queued and inserted together (one statement per table and column set) just
+before the next other statement of the batch runs, or at its end: the database sees the same
+rows at every read as if each had been inserted at once, at one round trip instead of one per row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
@@ -23,8 +27,8 @@ from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table
 from text2db.integrators.link import Link, ValueMemory
 from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
-from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, load_identities, python_type,
-                                        reflect, same_value, update_cells)
+from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, insert_rows, load_identities,
+                                        python_type, reflect, same_value, update_cells)
 from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent
 from text2db.schemas.plan import ForeignKeyLink, Plan, TablePlan
 from text2db.schemas.rows import ApplyReport
@@ -68,6 +72,49 @@ class Accepted:
     cell: Cell
 
 
+@dataclass(eq=False)
+class QueuedRow:
+    """A new row waiting for the batch's next multi-row insert. Until then it stands in for its
+    identity in the link memory: a later mention of the same entity links to it, and filling
+    it writes the queue first (`ident` is set then)."""
+
+    source: lineage.Source
+    tplan: TablePlan
+    target: TargetTable
+    key: dict[str, str]
+    row_key: str
+    values: dict[str, Any]
+    accepted: dict[str, Accepted]
+    key_cells: dict[str, Cell]
+    ident: Ident | None = None
+
+
+class _WritesQueueFirst:
+    """The batch's connection for every statement but the queued inserts: it writes the queue
+    before running one, so link probes, reads, fetches and parent inserts see the database
+    exactly as they would after inserting each row on its own."""
+
+    def __init__(self, conn: Connection, write_queue: Callable[[], None]) -> None:
+        self._conn, self._write_queue = conn, write_queue
+
+    def execute(self, *args: Any, **kwargs: Any) -> Any:
+        self._write_queue()
+        return self._conn.execute(*args, **kwargs)
+
+    def scalar(self, *args: Any, **kwargs: Any) -> Any:
+        self._write_queue()
+        return self._conn.scalar(*args, **kwargs)
+
+    def exec_driver_sql(self, *args: Any, **kwargs: Any) -> Any:
+        self._write_queue()
+        return self._conn.exec_driver_sql(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:  # dialect and the rest, as the connection's
+        if name in ("scalars", "stream", "stream_scalars"):
+            raise AttributeError(f"{name}() would bypass the queue of inserts: use execute()")
+        return getattr(self._conn, name)
+
+
 @dataclass
 class BatchWriter:
     conn: Connection
@@ -82,9 +129,12 @@ class BatchWriter:
     conventions: ColumnConventions = field(init=False)
     _lineage: list[dict[str, Any]] = field(default_factory=list)
     _review: list[dict[str, Any]] = field(default_factory=list)
+    _queue: dict[tuple[str, frozenset[str]], list[QueuedRow]] = field(default_factory=dict)  # (table, columns) -> rows
+    db: Connection = field(init=False)  # `conn` for everything but the queued inserts (_WritesQueueFirst)
 
     def __post_init__(self) -> None:
-        self.conventions = ColumnConventions(self.conn, self.target, self.cache)
+        self.db = cast(Connection, _WritesQueueFirst(self.conn, self.write_queue))
+        self.conventions = ColumnConventions(self.db, self.target, self.cache)
 
     # -- lookups: reflected once per plan version (PlanCache), linked through indexes -----------
     def target(self, name: str, key: list[str] | None = None) -> TargetTable:
@@ -105,13 +155,13 @@ class BatchWriter:
         """Which link columns have text2db's indexes (looked up once per plan version; created
         by `Integrator.prepare`, outside any batch, never inside a caller's transaction)."""
         if self.cache.link_indexes is None:
-            self.cache.link_indexes = ensure_indexes(self.conn, link_columns(self.plan, self.target), create=False, warn=False)
+            self.cache.link_indexes = ensure_indexes(self.db, link_columns(self.plan, self.target), create=False, warn=False)
         return self.cache.link_indexes
 
     def small(self, table: str) -> bool:
         """Small tables link from a per-batch read of the column (cheaper than a query per mention)."""
         if table not in self.cache.small_tables:
-            self.cache.small_tables[table] = small_table(self.conn, self.target(table))
+            self.cache.small_tables[table] = small_table(self.db, self.target(table))
         return self.cache.small_tables[table]
 
     def probe_kind(self, table: str, column: str) -> str | None:
@@ -134,7 +184,7 @@ class BatchWriter:
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
             fallback = None if kind == "blocked" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
-            self._memories[slot] = KeyIndex(self.conn, target, [column], idents, kind, fallback)
+            self._memories[slot] = KeyIndex(self.db, target, [column], idents, kind, fallback)
         if slot not in self._memories:
             self._memories[slot] = self._whole_memory(table, column, ident_column)
         return self._memories[slot]
@@ -143,10 +193,10 @@ class BatchWriter:
         """Every value of the column: the link memory where no index serves (small tables, no consent)."""
         target, mem = self.target(table), ValueMemory()
         if ident_column is None:
-            for value, ident in load_identities(self.conn, target, column):
+            for value, ident in load_identities(self.db, target, column):
                 mem.add(str(value), ident)
         else:
-            rows = self.conn.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
+            rows = self.db.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
             for value, ref in rows:
                 mem.add(str(value), (ref,))
         return mem
@@ -160,7 +210,8 @@ class BatchWriter:
         self.report.events_applied += 1
 
     def flush(self) -> None:
-        """Write the collected lineage and review rows (same transaction as the cells)."""
+        """Write the queued rows, then the collected lineage and review rows (same transaction)."""
+        self.write_queue()
         lineage.write(self.conn, self._lineage)
         self.report.review_items += review.write(self.conn, self._review)
         self._lineage, self._review = [], []
@@ -211,31 +262,44 @@ class BatchWriter:
         except Unnormalizable:
             self.reject("key does not fit its column", 1 + len(accepted))
             return
-        ident, inserted = insert_row(self.conn, target, values)
-        self.remember(tplan, target, key, ident)
-        if not inserted:  # another writer created it since we looked: fill it instead
-            self.fill(source, tplan, target, ident, row_key, accepted)
-            return
-        self.report.table(tplan.table).rows_inserted += 1
-        self.wrote(tplan.table, ident, values)
-        for column, value in key.items():
-            self._lineage.append(lineage.record(source, tplan.table, row_key, column, value, key_cells.get(column)))
-        for column, acc in accepted.items():
-            self._lineage.append(lineage.record(source, tplan.table, row_key, column, acc.value, acc.cell))
+        queued = QueuedRow(source, tplan, target, key, row_key, values, accepted, key_cells)
+        self.remember(tplan, target, key, queued)  # before queueing: a memory it creates reads the table
+        self._queue.setdefault((tplan.table, frozenset(values)), []).append(queued)
+
+    def write_queue(self) -> None:
+        """Insert the queued rows (insert_rows: one statement per table and column set), then
+        record each as inserting it alone did: counted, its cells and lineage kept, or, when
+        another writer created the row meanwhile, filled instead."""
+        while self._queue:
+            rows = self._queue.pop(next(iter(self._queue)))
+            results = insert_rows(self.conn, rows[0].target, [q.values for q in rows])
+            for queued, (ident, inserted) in zip(rows, results):
+                queued.ident = ident
+                if not inserted:  # another writer created it since we looked: fill it instead
+                    self.fill(queued.source, queued.tplan, queued.target, ident, queued.row_key, queued.accepted)
+                    continue
+                self.report.table(queued.tplan.table).rows_inserted += 1
+                self.wrote(queued.tplan.table, ident, queued.values)
+                for column, value in queued.key.items():
+                    self._lineage.append(lineage.record(queued.source, queued.tplan.table, queued.row_key, column, value,
+                                                        queued.key_cells.get(column)))
+                for column, acc in queued.accepted.items():
+                    self._lineage.append(lineage.record(queued.source, queued.tplan.table, queued.row_key, column, acc.value,
+                                                        acc.cell))
 
     def memory_composite(self, tplan: TablePlan, target: TargetTable) -> ValueMemory | KeyIndex:
         slot = (tplan.table, KEY_SEP.join(tplan.key))
         if slot not in self._memories and self.probe_kind(tplan.table, tplan.key[0]) == "blocked":
-            self._memories[slot] = KeyIndex(self.conn, target, tplan.key, target.identity, "blocked")
+            self._memories[slot] = KeyIndex(self.db, target, tplan.key, target.identity, "blocked")
         if slot not in self._memories:
             mem = ValueMemory()
             cols = [target.col(k) for k in tplan.key] + [target.table.c[c] for c in target.identity]
-            for row in self.conn.execute(select(*cols)):
+            for row in self.db.execute(select(*cols)):
                 mem.add(KEY_SEP.join(str(v) for v in row[: len(tplan.key)]), tuple(row[len(tplan.key):]))
             self._memories[slot] = mem
         return self._memories[slot]
 
-    def remember(self, tplan: TablePlan, target: TargetTable, key: dict[str, str], ident: Ident) -> None:
+    def remember(self, tplan: TablePlan, target: TargetTable, key: dict[str, str], ident: Ident | QueuedRow) -> None:
         if len(tplan.key) == 1:
             self.memory(tplan.table, tplan.key[0]).add(key[tplan.key[0]], ident)
         else:
@@ -304,8 +368,8 @@ class BatchWriter:
             return None
         if parent.key != [fk.match_on]:
             parent = TargetTable(parent.table, [fk.match_on], parent.identity, False, parent.db_assigns_id)
-        ident, inserted = insert_row(self.conn, parent, {fk.match_on: mention})
-        ref = fetch(self.conn, parent, ident)
+        ident, inserted = insert_row(self.db, parent, {fk.match_on: mention})
+        ref = fetch(self.db, parent, ident)
         if ref is None:
             raise PlanMismatch(f"parent row {mention!r} in {fk.table!r} vanished after insert")
         mem.add(mention, (ref[fk.column],))
@@ -315,10 +379,14 @@ class BatchWriter:
             self._lineage.append(lineage.record(source, fk.table, mention, fk.match_on, mention, cell))
         return ref[fk.column]
 
-    def fill(self, source: lineage.Source, tplan: TablePlan, target: TargetTable, ident: Ident, row_key: str,
-             accepted: dict[str, Accepted]) -> None:
+    def fill(self, source: lineage.Source, tplan: TablePlan, target: TargetTable, ident: Ident | QueuedRow,
+             row_key: str, accepted: dict[str, Accepted]) -> None:
         """Fill NULL cells of an existing row; a different existing value is a conflict."""
-        current = fetch(self.conn, target, ident) or {}
+        if isinstance(ident, QueuedRow):  # a row this batch creates: insert the queue first
+            self.write_queue()
+            assert ident.ident is not None
+            ident = ident.ident
+        current = fetch(self.db, target, ident) or {}
         changes: dict[str, Any] = {}
         changes_report = self.report.table(tplan.table)
         key = {k: str(current.get(k, "")) for k in tplan.key}
@@ -339,5 +407,5 @@ class BatchWriter:
                 continue
             self._lineage.append(lineage.record(source, tplan.table, row_key, column, acc.value, acc.cell))
         if changes:
-            update_cells(self.conn, target, ident, changes)
+            update_cells(self.db, target, ident, changes)
             self.wrote(tplan.table, ident, changes)

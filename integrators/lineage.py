@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import (Column, DateTime, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, inspect, select)
+from sqlalchemy import Column, DateTime, Float, Integer, MetaData, String, Table, Text, UniqueConstraint, inspect, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from text2db.integrators import bulk
 from text2db.schemas.events import Cell, utcnow
 
 metadata = MetaData()
@@ -50,11 +51,16 @@ def insert_ignoring_duplicates(conn: Connection, table: Table, rows: list[dict[s
     """Insert rows, skipping those whose `keys` already exist; returns how many were new."""
     if not rows:
         return 0
-    # One prepared statement run by the driver's executemany (psycopg pipelines it): RETURNING
-    # would make SQLAlchemy rewrite the batch into one huge multi-VALUES statement, which the
-    # server parses anew every batch. Both drivers sum executemany's rowcount (0 for a skipped
-    # duplicate), so the count of new rows stays exact.
     columns = list(dict.fromkeys(c for r in rows for c in r))
+    rows_json = bulk.payload(conn, table, rows, columns)
+    if rows_json is not None:  # PostgreSQL: one statement (bulk.py); DO NOTHING also skips a
+        # duplicate within the batch, the first one winning, as with executemany
+        statement = bulk.insert_select(conn.dialect, table, tuple(columns), tuple(keys))
+        return max(conn.execute(statement, {"rows": rows_json}).rowcount, 0)
+    # Elsewhere (SQLite, other column types) one prepared statement run by the driver's
+    # executemany: RETURNING would make SQLAlchemy rewrite the batch into one huge multi-VALUES
+    # statement, which the server parses anew every batch. Both drivers sum executemany's
+    # rowcount (0 for a skipped duplicate), so the count of new rows stays exact.
     result = conn.execute(_insert_ignoring(conn.dialect.name, table, tuple(keys)), [{c: r.get(c) for c in columns} for r in rows],
                           execution_options={"preserve_rowcount": True})
     return max(result.rowcount, 0)

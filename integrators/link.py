@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -29,8 +30,11 @@ EMBED_CANDIDATES = 50  # the stored names (closest by words) the encoder compare
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
 
+@lru_cache(maxsize=1 << 16)
 def link_form(text: str) -> str:
-    """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation."""
+    """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation.
+    Memoized: a small table's key column is re-read every batch and its forms would be
+    recomputed (NFKC and three regexes per stored name) each time."""
     text = unicodedata.normalize("NFKC", str(text)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"\s*([-–—:/,.'’&()])\s*", r"\1", text)  # "faure - favier" == "faure-favier"
@@ -67,14 +71,23 @@ class ValueMemory:
 
     values: dict[str, list[object]] = field(default_factory=dict)
     _forms: dict[str, list[str]] = field(default_factory=dict)
+    _choices: list[str] | None = None  # list(_forms) for rapidfuzz, kept up to date by add()
 
     def add(self, value: str, row_id: object) -> None:
         ids = self.values.setdefault(value, [])
         if row_id not in ids:
             ids.append(row_id)
-        forms = self._forms.setdefault(link_form(value), [])
+        form = link_form(value)
+        if form not in self._forms and self._choices is not None:
+            self._choices.append(form)  # the order of list(_forms): forms are only ever added
+        forms = self._forms.setdefault(form, [])
         if value not in forms:
             forms.append(value)
+
+    def choices(self) -> list[str]:
+        if self._choices is None:
+            self._choices = list(self._forms)
+        return self._choices
 
     def link(self, mention: str, *, use_embeddings: bool = True) -> Link:
         if mention in self.values:
@@ -96,7 +109,7 @@ class ValueMemory:
         if not self._forms:
             return Link("new", score=0.0)
         form = link_form(mention)
-        scored = process.extract(form, list(self._forms), scorer=fuzz.ratio, limit=3, score_cutoff=FUZZY_REVIEW)
+        scored = process.extract(form, self.choices(), scorer=fuzz.ratio, limit=3, score_cutoff=FUZZY_REVIEW)
         edits = [(f, score, token_edits(form, f)) for f, score, _ in scored]
         linkable = [(f, score) for f, score, e in edits if e is not None and len(e) <= 1 and max(e, default=0) <= 1]
         if len(linkable) == 1 and linkable[0][1] >= FUZZY_LINK and len(self._forms[linkable[0][0]]) == 1:
@@ -109,7 +122,7 @@ class ValueMemory:
         # The encoder costs ~15 ms a name: ask it only about the stored names that share words
         # with the mention ("Aguilera, Christina"), the EMBED_CANDIDATES closest by words; names
         # with nothing in common never scored >= 0.88, so the whole column is never embedded.
-        gated = process.extract(form, list(self._forms), scorer=fuzz.token_set_ratio, score_cutoff=EMBED_GATE,
+        gated = process.extract(form, self.choices(), scorer=fuzz.token_set_ratio, score_cutoff=EMBED_GATE,
                                 limit=EMBED_CANDIDATES)
         if not gated:
             return Link("new", score=scored[0][1] / 100 if scored else 0.0)

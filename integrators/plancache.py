@@ -1,8 +1,8 @@
 """What an integrator learns about the target database once per plan version, not per batch.
 
 Reflected tables, which link columns are indexed, the existing values and formats of columns,
-the ranges and learned formats the checks use: each is a read of the schema or a scan of a
-column, and on a million-row table a batch cannot afford them. They change slowly (a new
+the ranges, learned formats and GX suites the checks use: each is a read of the schema, a scan
+of a column or (the suites) GX work, and on a million-row table a batch cannot afford them. They change slowly (a new
 column comes with a new plan version, a convention with many rows), so one `PlanCache` lives
 as long as its `Integrator` and is dropped after `max_age_s` (refreshed on that schedule) or
 when a migration adds a column.
@@ -34,6 +34,7 @@ class PlanCache:
     iso_tables: dict[str, bool] = field(default_factory=dict)
     ranges: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
     learned: dict[tuple[str, str], str | None] = field(default_factory=dict)
+    suites: dict[str, Any] = field(default_factory=dict)  # table -> its GX ExpectationSuite (checks.table_suite)
 
     def stale(self) -> bool:
         return time.monotonic() - self.created > self.max_age_s

@@ -17,6 +17,7 @@ from sqlalchemy import Column, MetaData, Table, func, inspect, select, text, tup
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from text2db.integrators import bulk
 from text2db.integrators.exceptions import DatabaseUnavailable, PlanMismatch, Unnormalizable
 
 Ident = tuple[Any, ...]  # a row's identity: its primary key values (or key values without a PK)
@@ -118,8 +119,8 @@ def same_value(a: Any, b: Any) -> bool:
 def load_identities(conn: Connection, target: TargetTable, column: str) -> list[tuple[Any, Ident]]:
     """(value of `column`, identity) for every row: the link memory of that column."""
     cols = [target.table.c[c] for c in target.identity]
-    rows = conn.execute(select(target.col(column), *cols).where(target.col(column).is_not(None)))
-    return [(r[0], tuple(r[1:])) for r in rows]
+    rows = conn.execute(select(target.col(column), *cols).where(target.col(column).is_not(None))).all()  # one fetch
+    return [(value, tuple(ident)) for value, *ident in rows]
 
 
 def fetch(conn: Connection, target: TargetTable, ident: Ident) -> dict[str, Any] | None:
@@ -154,21 +155,64 @@ def insert_row(conn: Connection, target: TargetTable, values: dict[str, Any]) ->
             values = {**values, pk.name: (conn.execute(select(func.max(pk))).scalar() or 0) + 1}
     returned = conn.execute(_insert_statement(conn, target, values), values).first()
     if returned is not None:
-        return tuple(returned), True
+        return tuple(returned[: len(target.identity)]), True
+    return _existing(conn, target, values), False
+
+
+def _existing(conn: Connection, target: TargetTable, values: dict[str, Any]) -> Ident:
+    """The identity of the row an insert of `values` conflicted with."""
     existing = _find_by_key(conn, target, values)
     if existing is None:  # the conflicting row is not visible yet (or was deleted): retry the batch
         raise DatabaseUnavailable(f"row {values!r} of {target.table.name!r} conflicted but is not visible")
-    return existing, False
+    return existing
+
+
+def insert_rows(conn: Connection, target: TargetTable, rows: list[dict[str, Any]]) -> list[tuple[Ident, bool]]:
+    """`insert_row` for several rows with the same columns, in that order: one statement when
+    the natural key is unique and the database assigns the id (bulk.py's JSON insert, else
+    SQLAlchemy's multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING), else one after another.
+
+    RETURNING lists only the rows inserted, in no promised order: each is matched to its row by
+    the key it returns. For a row whose key did not come back the database finds the row by its
+    key: one of the rows returned (the key came back in another form, e.g. CHAR padding), or the
+    row it conflicted with (another writer's, or an earlier row of the same statement), whose
+    identity it gets, not inserted, as insert_row."""
+    manual_pk = len(target.identity) == 1 and target.identity != target.key and not target.db_assigns_id
+    if len(rows) == 1 or manual_pk or not target.unique_key:
+        return [insert_row(conn, target, values) for values in rows]
+    width, columns = len(target.identity), list(rows[0])
+    rows_json = bulk.payload(conn, target.table, rows, columns)
+    if rows_json is not None:  # PostgreSQL, JSON-exact columns: one prepared statement (bulk.py)
+        statement = bulk.insert_select(conn.dialect, target.table, tuple(columns), tuple(target.key),
+                                       (*target.identity, *target.key))
+        result = conn.execute(statement, {"rows": rows_json})
+    else:
+        result = conn.execute(_insert_statement(conn, target, rows[0]), rows)
+    returned: dict[tuple[Any, ...], Ident] = {}
+    for row in result:
+        returned.setdefault(tuple(row[width:]), tuple(row[:width]))
+    matched = [returned.pop(tuple(values[k] for k in target.key), None) for values in rows]
+    unmatched = set(returned.values())  # inserted, but the key came back in another form (CHAR padding, a cast)
+    results: list[tuple[Ident, bool]] = []
+    for values, ident in zip(rows, matched):
+        if ident is not None:
+            results.append((ident, True))
+            continue
+        ident = _existing(conn, target, values)  # the database compares the key as it stores it
+        results.append((ident, ident in unmatched))
+        unmatched.discard(ident)
+    return results
 
 
 def _insert_statement(conn: Connection, target: TargetTable, values: dict[str, Any]) -> Any:
-    """The row insert for this set of columns, values bound at execution (built once)."""
+    """The row insert for this set of columns, values bound at execution (built once). It
+    returns the identity, then the key (insert_rows matches the rows it sent by their key)."""
     shape = frozenset(values)
     if shape not in target._inserts:
         statement = (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(target.table)
         if target.unique_key:
             statement = statement.on_conflict_do_nothing(index_elements=[target.table.c[k] for k in target.key])
-        target._inserts[shape] = statement.returning(*[target.table.c[c] for c in target.identity])
+        target._inserts[shape] = statement.returning(*[target.table.c[c] for c in [*target.identity, *target.key]])
     return target._inserts[shape]
 
 
