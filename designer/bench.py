@@ -210,9 +210,9 @@ def print_run(console, record: dict[str, object]) -> None:  # type: ignore[no-un
 
     view = View(title=f"Text2Schema on {record['dataset']} ({record['pairs']} pairs, LLM designs "
                       f"{record['llm_designs']}, {record['seconds_per_pair']} s/pair)")
-    view.add_column("pair")
+    view.add_column("pair", no_wrap=True)  # a pair's name is what a reader looks it up by: never cut
     for m in METRICS:
-        view.add_column(m.replace("_", " "), justify="right")
+        view.add_column(m.replace("_", " "), justify="right", no_wrap=True)
     for row in record["rows"]:  # type: ignore[attr-defined]
         view.add_row(row["id"], *(f"{row[m]:.1f}" for m in METRICS))
     view.add_row("[bold]mean[/]", *(f"[bold]{record['summary'][m]:.1f}[/]" for m in METRICS))  # type: ignore[index]

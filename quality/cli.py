@@ -94,7 +94,7 @@ def schema_command(
     from text2db.designer.bench import print_run, run_bench
 
     record = run_bench(dataset_dir, out, get_settings(), llm=not no_llm)
-    typer.echo(json.dumps(record, indent=2)) if as_json else print_run(Console(width=max(Console().width, 110)), record)
+    typer.echo(json.dumps(record, indent=2)) if as_json else print_run(Console(width=max(Console().width, 150)), record)
 
 
 def register(app: typer.Typer) -> None:
