@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
@@ -46,6 +47,17 @@ def films_db(db_engine: Engine) -> Engine:
         conn.execute(text("INSERT INTO directors (name, country) VALUES ('Valerio Zurlini', 'Italy')"))
         conn.execute(text("INSERT INTO films (title, released) VALUES ('La prima notte di quiete', NULL)"))
     return db_engine
+
+
+def unenforced_films_db(path: Path) -> Engine:
+    """The films -> directors schema in a SQLite file, which does not enforce foreign keys by
+    default: a test can store an orphan row that the integrator's checks must catch."""
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE directors (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, country TEXT)"))
+        conn.execute(text("CREATE TABLE films (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, released INTEGER, "
+                          "director_id INTEGER REFERENCES directors(id))"))
+    return engine
 
 
 def person_plan(operation: str = "row_population", **table_options: object) -> Plan:

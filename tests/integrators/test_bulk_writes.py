@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Connection, Engine
 
-from tests.integrators.conftest import EventFactory, films_plan, person_plan
+from tests.integrators.conftest import EventFactory, films_plan, person_plan, unenforced_films_db
 from text2db.config import Settings
 from text2db.integrators import keyindex, lineage
 from text2db.integrators.exceptions import ChecksFailed
@@ -117,11 +117,8 @@ def test_issue14_values_json_cannot_carry_take_the_row_by_row_path(pg_url: str) 
 
 def test_issue14_the_suite_is_built_once_and_foreign_keys_are_checked_per_batch(
         tmp_path, make_event: EventFactory, settings: Settings) -> None:
-    engine = create_engine(f"sqlite:///{tmp_path / 'fk.sqlite'}")  # SQLite does not enforce FKs by default
+    engine = unenforced_films_db(tmp_path / "fk.sqlite")
     with engine.begin() as conn:
-        conn.execute(text("CREATE TABLE directors (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, country TEXT)"))
-        conn.execute(text("CREATE TABLE films (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, released INTEGER, "
-                          "director_id INTEGER REFERENCES directors(id))"))
         conn.execute(text("INSERT INTO directors (name) VALUES ('Valerio Zurlini')"))
         conn.execute(text("INSERT INTO films (title, director_id) VALUES ('Fine', 1), ('Also Fine', 1), ('Orphan', 99)"))
     integrator = build_integrator(engine, films_plan(), settings)

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 
-from tests.integrators.conftest import EventFactory, films_plan, person_plan
+from tests.integrators.conftest import EventFactory, films_plan, person_plan, unenforced_films_db
 from text2db.config import Settings
 from text2db.errors import is_retryable
 from text2db.integrators.checks import strftime_regex, validate_batch
@@ -70,11 +70,8 @@ def test_checks_pass_on_a_normal_batch(person_db: Engine, make_event: EventFacto
 
 
 def test_an_orphan_foreign_key_fails_the_check(tmp_path, make_event: EventFactory, settings: Settings) -> None:
-    engine = create_engine(f"sqlite:///{tmp_path / 'fk.sqlite'}")  # SQLite does not enforce FKs by default
+    engine = unenforced_films_db(tmp_path / "fk.sqlite")
     with engine.begin() as conn:
-        conn.execute(text("CREATE TABLE directors (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, country TEXT)"))
-        conn.execute(text("CREATE TABLE films (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, released INTEGER, "
-                          "director_id INTEGER REFERENCES directors(id))"))
         conn.execute(text("INSERT INTO films (title, director_id) VALUES ('Orphan', 99)"))
     event = make_event("films", "films", {"title": "Orphan"}, {"released": "1999"})
     with pytest.raises(ChecksFailed, match="director_id"):
