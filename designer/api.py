@@ -1,8 +1,10 @@
 """The designer seam: requirement (+ optional sample documents) -> a checked SchemaDesign.
 
 With an LLM (the configured endpoint, or the local server when it runs) the LLM designs first;
-its design is parsed, repaired and validated, and when anything fails (endpoint down, no
-CREATE TABLE, validation issues left) the rule designer's design is used and the reason noted.
+its design is parsed and repaired, the rule designer adds the entities and relationships it read
+and the LLM left out (designer/reconcile.py), and the result is validated; when anything fails
+(endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
+the reason noted.
 Without an LLM the rule designer designs alone.
 """
 
@@ -12,7 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from text2db.config import Settings
-from text2db.designer.exceptions import DesignInvalid, LlmDesignFailed
+from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
+from text2db.designer.reconcile import reconcile
 from text2db.designer.repair import repair
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -41,7 +44,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
         try:
             designer = LlmDesigner(settings.model_copy(update={"llm_base_url": url}) if url else settings, client)
-            design = checked(repair(designer.design(requirement, list(documents or []))))
+            design = reconciled(repair(designer.design(requirement, list(documents or []))))
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
@@ -50,3 +53,13 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
                          "the rule designer designed instead")
     design = checked(design_with_rules(requirement))
     return design.model_copy(update={"notes": design.notes + notes})
+
+
+def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
+    """The LLM's (repaired) design with what the rule designer read and it left out, checked; the
+    LLM's design alone when the rule designer reads nothing or the addition fails validation."""
+    try:
+        rules = design_with_rules(llm_design.requirement)
+        return checked(repair(reconcile(llm_design, rules)))
+    except (DesignFailed, DesignInvalid):
+        return checked(llm_design)

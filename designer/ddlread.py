@@ -77,6 +77,7 @@ def sql_type(declared: str, column: str) -> ColumnType:
 def _table(name: str, body: str) -> TableDesign | None:
     columns: list[ColumnDesign] = []
     pk: list[str] = []
+    inline_pk: list[str] = []  # `x INTEGER PRIMARY KEY`: wins over a second, table-level key (SQLite refuses two)
     fks: list[ForeignKeyDesign] = []
     uniques: set[str] = set()
     for part in _parts(re.sub(r"--[^\n]*", "", body)):
@@ -101,7 +102,7 @@ def _table(name: str, body: str) -> TableDesign | None:
                             rest, maxsplit=1, flags=re.I)[0]
         rest_low = rest.lower()
         if "primary key" in rest_low:
-            pk = [column]
+            inline_pk = [column]
         ref = re.search(r"references\s+" + NAME + r"\s*(?:\(([^)]*)\))?", rest, re.I)
         if ref:
             fks.append(ForeignKeyDesign(columns=[column], ref_table=snake(ref.group(1)),
@@ -112,7 +113,7 @@ def _table(name: str, body: str) -> TableDesign | None:
     if not columns:
         return None
     columns = [c.model_copy(update={"unique": True}) if c.name in uniques else c for c in columns]
-    return TableDesign(name=name, columns=columns, primary_key=pk, foreign_keys=fks)
+    return TableDesign(name=name, columns=columns, primary_key=inline_pk or pk, foreign_keys=fks)
 
 
 def _foreign(part: str) -> ForeignKeyDesign | None:

@@ -1,6 +1,7 @@
 """Mechanical repairs of a drafted design before validation: the fixes any designer would make
-without a judgment call (a missing surrogate key, a reference to a parent's non-key column when
-the parent has one key, a key column's type differing from its parent's, a dangling reference).
+without a judgment call (a missing key: an association table's two references, else a surrogate;
+a reference to a parent's non-key column when the parent has one key, a key column's type
+differing from its parent's, a dangling reference).
 A reference to a table the design lacks is pointed at the table meant by that name ('users',
 'customer_order' for 'order'), else, when the requirement names it, the missing table is created
 with its key; only a reference to something the requirement never names is dropped.
@@ -44,12 +45,27 @@ def _with_key(table: TableDesign, notes: list[str]) -> TableDesign:
             if candidate in names:
                 pk = [candidate]
                 break
+    if not pk and (pair := _pair_key(table)):
+        notes.append(f"{table.name}: no primary key; keyed by its two references {', '.join(pair)}")
+        pk = pair
     if not pk:
         notes.append(f"{table.name}: no primary key; added {table.name}_id")
         column = ColumnDesign(name=f"{table.name}_id", type="INTEGER", nullable=False)
         return table.model_copy(update={"columns": [column] + list(table.columns), "primary_key": [column.name]})
     columns = [c.model_copy(update={"nullable": False}) if c.name in pk else c for c in table.columns]
     return table.model_copy(update={"columns": columns, "primary_key": pk})
+
+
+def _pair_key(table: TableDesign) -> list[str]:
+    """The key of an association table drafted without one: exactly two single-column
+    references to two different tables ('order_product (order_number REFERENCES order, product_id
+    REFERENCES product, quantity)' is keyed by both, as the designer's prompt asks)."""
+    names = {c.name for c in table.columns}
+    fks = table.foreign_keys
+    if len(fks) != 2 or fks[0].ref_table == fks[1].ref_table or any(len(fk.columns) != 1 for fk in fks):
+        return []
+    pair = [fks[0].columns[0], fks[1].columns[0]]
+    return pair if set(pair) <= names and pair[0] != pair[1] else []
 
 
 def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:

@@ -120,3 +120,55 @@ def test_metric_matches_names_by_meaning_and_scores_keys() -> None:
                     "CREATE TABLE orders (id INTEGER PRIMARY KEY, client_id INTEGER, total TEXT);")
     s = score(pred, gold)
     assert s.table_f1 == 1.0 and s.fk_accuracy == 0.0 and s.type_accuracy < 1.0
+
+
+def test_rule_designer_adds_the_relationships_the_llm_left_out() -> None:
+    from text2db.designer.api import reconciled
+    from text2db.designer.ddlread import parse_tables
+    from text2db.designer.repair import repair
+
+    requirement = ("A show has a title and a host. Episodes belong to one show and have an episode number and a title. "
+                   "Guests appear on episodes, and an episode can have several guests; guests have a name. "
+                   "Each show has one producer; producers have a name.")
+    drafted = ("CREATE TABLE show (show_id INTEGER PRIMARY KEY, title TEXT, host TEXT);\n"
+               "CREATE TABLE episode (episode_id INTEGER PRIMARY KEY, show_id INTEGER, episode_number INTEGER, title TEXT);\n"
+               "CREATE TABLE guest (guest_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE producer (producer_id INTEGER PRIMARY KEY, name TEXT, show_id INTEGER REFERENCES show(show_id));")
+    llm = repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted)))
+    design = reconciled(llm)
+    assert ("episode", "show_id", "show") in _fks(design)  # the LLM's own column, now declared
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"episode", "guest"})
+    assert sorted(pair.primary_key) == ["episode_id", "guest_id"]  # keyed on the LLM's keys, not the rules'
+    # the LLM related producer and show the other way round: stated, so not overridden or doubled
+    assert ("show", "producer_id", "producer") not in _fks(design) and ("producer", "show_id", "show") in _fks(design)
+    assert design.table("episode").primary_key == ["episode_id"] and design.designer == "llm:test"
+    assert sum("rule designer" in n for n in design.notes) == 2
+    assert reconciled(design) == design  # nothing left to add
+
+
+def test_reconciling_adds_entities_the_llm_left_out_and_maps_tables_by_their_attributes() -> None:
+    from text2db.designer.api import reconciled
+    from text2db.designer.ddlread import parse_tables
+    from text2db.designer.repair import repair
+
+    requirement = ("A restaurant records its orders. The dining room has tables, each with a table number and a number "
+                   "of seats. Waiters have a name and a hire date. An order is taken by one waiter for one table. "
+                   "Each dish has a name and a price; an order includes several dishes and a dish is ordered many times, "
+                   "so for every dish on an order we keep the quantity.")
+    # the LLM calls the table entity 'dining_room', forgets the waiters, keys 'seating' twice and
+    # drafts the order's dishes without a key
+    drafted = ("CREATE TABLE dining_room (table_number INTEGER PRIMARY KEY, number_of_seats INTEGER);\n"
+               "CREATE TABLE dish (dish_id INTEGER PRIMARY KEY, name TEXT, price DECIMAL(8,2));\n"
+               "CREATE TABLE customer_order (order_id INTEGER PRIMARY KEY, waiter_id INTEGER, table_number INTEGER,"
+               " PRIMARY KEY (waiter_id, table_number));\n"
+               "CREATE TABLE order_dish (order_id INTEGER REFERENCES customer_order(order_id),"
+               " dish_id INTEGER REFERENCES dish(dish_id), quantity INTEGER);")
+    llm = repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted)))
+    assert llm.table("customer_order").primary_key == ["order_id"]  # the inline key, not the second one
+    assert sorted(llm.table("order_dish").primary_key) == ["dish_id", "order_id"]  # an association's two references
+    design = reconciled(llm)
+    assert design.has_table("waiter") and design.table("waiter").has_column("hire_date")
+    fks = _fks(design)
+    assert ("customer_order", "waiter_id", "waiter") in fks
+    assert ("customer_order", "table_number", "dining_room") in fks  # the rules' 'table' is the LLM's dining_room
+    assert not design.has_table("table")
