@@ -2,7 +2,8 @@
 text takes the format its SQL type and existing rows show (ISO dates, years), a full date
 in a table whose dates are ISO is written ISO, and a value equal to an existing one up to
 case, spacing and grammatical number ("Tomatoes" where rows say "Tomato") is written as the
-existing one. Benchmarks and users compare exact strings.
+existing one; a new value of a column of common nouns in sentence case and the singular is written
+that way ("sweet potatoes" -> "Sweet potato"). Benchmarks and users compare exact strings.
 """
 
 from __future__ import annotations
@@ -39,6 +40,29 @@ def number_fold(form: str) -> str:
     return re.sub(r"[^\W\d_]+", lambda m: singular(m.group()), form)
 
 
+def common_noun_style(values: list[str]) -> bool:
+    """The column holds common nouns in sentence case and the singular ('Sweet potato', 'Peanut
+    sauce', 'Bread'): at least five values, all starting with a capital letter, some of several
+    words and none with a later word capitalized (that is a names column: 'United States'), and
+    no value whose last word reads as a plural (a column that writes plurals keeps them)."""
+    words = [v.split() for v in values if v.strip()]
+    if len(words) < 5 or not all(w[0][:1].isupper() for w in words):
+        return False
+    several = [w for w in words if len(w) > 1]
+    if not several or any(x[:1].isupper() for w in several for x in w[1:]):
+        return False
+    return all(number_fold(w[-1].lower()) == w[-1].lower() for w in words)
+
+
+def as_common_noun(value: str) -> str:
+    """`value` written as a common-noun column writes its values: 'sweet potatoes' -> 'Sweet potato'."""
+    words = value.split()
+    if not words or any(not re.fullmatch(r"[^\W\d_][\w'-]*", w) for w in words):
+        return value  # digits or punctuation: not a plain noun phrase, left as written
+    words[-1] = number_fold(words[-1]) if words[-1].islower() or len(words) == 1 else words[-1]
+    return " ".join([words[0][:1].upper() + words[0][1:]] + words[1:])
+
+
 SAMPLE_ROWS = 20000  # existing values read per column: a bounded read, whatever the table's size
 
 
@@ -52,6 +76,7 @@ class ColumnConventions:
         cache = cache or PlanCache()
         self._column_values: dict[tuple[str, str], dict[str, str]] = cache.column_values
         self._column_folds: dict[tuple[str, str], dict[str, str | None]] = cache.column_folds
+        self._noun_styles: dict[tuple[str, str], bool] = cache.noun_styles
         self._formats: dict[tuple[str, str], ValueFormat] = cache.formats
         self._iso_tables: dict[str, bool] = cache.iso_tables
 
@@ -79,7 +104,12 @@ class ColumnConventions:
                 key = number_fold(other_form)
                 folds[key] = other if folds.get(key, other) == other else None
             self._column_folds[slot] = folds
-        return self._column_folds[slot].get(number_fold(form)) or value
+        snapped = self._column_folds[slot].get(number_fold(form))
+        if snapped:
+            return snapped
+        if slot not in self._noun_styles:
+            self._noun_styles[slot] = common_noun_style(list(existing.values()))
+        return as_common_noun(value) if self._noun_styles[slot] else value
 
     def effective_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
         """The plan's format, or for a column planned as plain text, the format its type and

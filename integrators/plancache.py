@@ -30,6 +30,7 @@ class PlanCache:
     small_tables: dict[str, bool] = field(default_factory=dict)  # linked from memory (keyindex.small_table)
     column_values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     column_folds: dict[tuple[str, str], dict[str, str | None]] = field(default_factory=dict)
+    noun_styles: dict[tuple[str, str], bool] = field(default_factory=dict)  # formats.common_noun_style per column
     formats: dict[tuple[str, str], Any] = field(default_factory=dict)
     iso_tables: dict[str, bool] = field(default_factory=dict)
     ranges: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)

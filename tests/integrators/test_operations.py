@@ -72,13 +72,27 @@ def test_a_text_value_takes_the_spelling_and_number_of_an_existing_value(
         person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
     with person_db.begin() as conn:
         conn.execute(text("INSERT INTO person (name, birth_place) VALUES ('A', 'Sweet potato'), ('B', 'Glass'), "
-                          "('C', 'Berry'), ('D', 'Berries farm'), ('E', 'Berry farm')"))
+                          "('C', 'Berry'), ('D', 'Berries farm'), ('E', 'Berry farm'), ('J', 'New Forest')"))
     events = [make_event("people", "person", {"name": name}, {"birth_place": place}, document_id=name)
               for name, place in [("F", "sweet  potatoes"), ("G", "glasses"), ("H", "berries"), ("I", "berry farms")]]
     build_integrator(person_db, person_plan(), settings, checks=False).apply(events)
     # plural to singular and case; "glass" keeps its -ss; a fold two existing values share snaps to neither
+    # (and 'New Forest' makes this a column of names, whose new values are written as found)
     assert rows(person_db, "SELECT name, birth_place FROM person WHERE name IN ('F', 'G', 'H', 'I') ORDER BY name") == [
         ("F", "Sweet potato"), ("G", "Glass"), ("H", "Berry"), ("I", "berry farms")]
+
+
+def test_a_new_value_of_a_common_noun_column_is_written_in_its_case_and_number(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with person_db.begin() as conn:
+        for i, noun in enumerate(["Sweet potato", "Bread", "Peanut sauce", "Chicken", "Banana leaf"]):
+            conn.execute(text("INSERT INTO person (name, birth_place) VALUES (:n, :b)"), {"n": f"P{i}", "b": noun})
+    new = [("F", "tomatoes"), ("G", "green beans"), ("H", "Christmas puddings"), ("I", "7 grains")]
+    events = [make_event("people", "person", {"name": name}, {"birth_place": noun}, document_id=name) for name, noun in new]
+    build_integrator(person_db, person_plan(), settings, checks=False).apply(events)
+    # no existing value to snap to: the column's sentence case and singular; digits are no plain noun
+    assert rows(person_db, "SELECT name, birth_place FROM person WHERE name IN ('F', 'G', 'H', 'I') ORDER BY name") == [
+        ("F", "Tomato"), ("G", "Green bean"), ("H", "Christmas pudding"), ("I", "7 grains")]
 
 
 def test_overwrite_policy_replaces_a_differing_value(person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
