@@ -21,7 +21,7 @@ from text2db.extractors.entities import Entity, Parsed, find_entities, parse, ta
 from text2db.extractors.exceptions import InvalidDocument
 from text2db.extractors.relations import RelationKind, resolve
 from text2db.extractors import subject as subjects
-from text2db.extractors.reader import ColumnView, Reader
+from text2db.extractors.reader import ColumnView, Reader, stems
 from text2db.extractors.rowwriter import RowWriter
 from text2db.extractors.student import Student, load_student, save_student, student_path
 from text2db.extractors.router import Request, Router, context_for
@@ -121,6 +121,7 @@ class Extractor:
         for ent in entities:
             cells = [routed.cells[(ent.name, c.name)] for c in setup.plan.columns if (ent.name, c.name) in routed.cells]
             cells, _ = grounding.grounded(parsed.text, cells, labels)
+            cells = one_column_per_span(parsed.text, cells)
             if not cells and setup.plan.require_facts and len(setup.plan.columns) > len(setup.plan.key):
                 continue
             for cell in cells:
@@ -217,3 +218,31 @@ def build_extractor(plan: Plan, settings: Settings | None = None, engine: Engine
     (long-running consumers) keeps what the LLM taught in <home>/students across restarts."""
     settings = settings or get_settings()
     return Extractor(plan, settings, engine=engine, students=settings.home / "students" if keep_student else None)
+
+
+CUE_WINDOW = 50  # characters either side of a value read as its cue words
+
+
+def one_column_per_span(text: str, cells: list[Cell]) -> list[Cell]:
+    """A span of the text is the value of one column of a row. The LLM copies a value into
+    similar columns ('Frangipane is an ingredient of ...' as `ingredient` and `main_ingredients`;
+    'a runway length of 1,121 metres' as `runway_length_m` and `elevation_m`): where an LLM cell
+    repeats another cell's value from the same span, the column whose name's words are most
+    present around the span keeps it (the larger share of its words; then the surer cell)."""
+    llm_tools = (registry.LLM.name, registry.LLM_ROWS.name)
+    dropped: set[int] = set()
+    for i, a in enumerate(cells):
+        for j in range(i + 1, len(cells)):
+            b = cells[j]
+            if i in dropped or j in dropped or (a.tool not in llm_tools and b.tool not in llm_tools):
+                continue
+            same_span = a.evidence.start < b.evidence.end and b.evidence.start < a.evidence.end
+            if not same_span or grounding.fold(str(a.value)) != grounding.fold(str(b.value)):
+                continue
+            around = stems(text[max(0, a.evidence.start - CUE_WINDOW):a.evidence.end + CUE_WINDOW])
+
+            def fit(cell: Cell) -> tuple[float, float]:
+                words = stems(cell.column.replace("_", " "))
+                return (len(words & around) / len(words) if words else 0.0, cell.confidence)
+            dropped.add(j if fit(a) >= fit(b) else i)
+    return [c for k, c in enumerate(cells) if k not in dropped]

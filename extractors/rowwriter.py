@@ -73,8 +73,10 @@ class RowWriter:
             matched.add(id(ent))
             self._merge(parsed.text, table, ent, row, [r for r in requests if not columns or r.column in columns])
         if answer.rows:  # a guessed subject the LLM does not see as a row of this table is dropped
+            # (never a row the table already has: its key in the text is evidence no LLM answer outweighs)
             rows_segments = {segment_of(parsed, r.key_evidence.start) for r in answer.rows}
-            dropped = {id(e) for e in entities if e.kind == "other" and e.main and id(e) not in matched and e.segment in rows_segments}
+            dropped = {id(e) for e in entities if e.kind == "other" and e.main and not e.known
+                       and id(e) not in matched and e.segment in rows_segments}
             requests[:] = [r for r in requests if id(r.entity) not in dropped]
             entities = [e for e in entities if id(e) not in dropped]
         return entities

@@ -72,7 +72,10 @@ def test_the_llm_saying_none_drops_the_guess_and_a_missing_answer_keeps_it(perso
 @pytest.mark.parametrize(("written", "kept"), [("Lyon", False), ("Firminy", True), ("1871", False)])
 def test_cells_without_candidates_let_the_llm_write_but_only_grounded_values_stay(person_plan, fake_llm, written: str, kept: bool) -> None:
     fake_llm.replies.append(json.dumps({"death_place": written}))
-    event = _extractor(person_plan, fake_llm.base_url, llm_for_missing=True, llm_calls_per_document=1).extract(DOC)
+    # Firminy is no other cell's span here (where she was born, it would stay the birth place's)
+    text = TEXT.replace("was born Jeanne Lucie Augustine Claudia Faure-Favier in Firminy", "spent her last years in Firminy")
+    doc = DocumentEvent(job="j", document_id="d3", text=text)
+    event = _extractor(person_plan, fake_llm.base_url, llm_for_missing=True, llm_calls_per_document=1).extract(doc)
     sent = fake_llm.requests[0]
     assert sent["response_format"] == {"type": "json_object"} and '"death_place"' in sent["messages"][1]["content"]
     cells = {c.column: c for c in _row(event).cells}

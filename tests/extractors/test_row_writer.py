@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from sqlalchemy import create_engine
+from sqlalchemy import text as sql
 
 from tests.fake_openai import FakeOpenAI
 from text2db.config import Settings
@@ -13,7 +15,8 @@ from text2db.extractors import docllm
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.pipeline import Extractor
 from text2db.schemas.events import DocumentEvent
-from tests.extractors.test_plan_reader import LIGHTHOUSE, VENUE
+from text2db.schemas.plan import Plan, TablePlan
+from tests.extractors.test_plan_reader import LIGHTHOUSE, VENUE, _col
 
 TEXT = "Skerry Point Lighthouse has a height of 35 metres. Its lamp was tended for years by a woman from Oban, Agnes Morrow."
 
@@ -172,3 +175,33 @@ def _plan_with_area():
         _col("area", "area of the venue", labels=["riverside", "city centre"]),
         _col("near", "near of the venue", demos=["Crowne Plaza Hotel", "The Bakers"]),
     ])
+
+
+def test_a_value_copied_into_a_second_column_stays_in_the_column_its_words_name() -> None:
+    # the LLM writes the height's span as the number of lamps too: one span is one column's value
+    reply = _rows({"name": "Skerry Point Lighthouse", "height_m": None, "keeper": None, "number_of_lamps": 35,
+                   "first_lit_year": None})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(LIGHTHOUSE, fake.base_url, "Skerry Point Lighthouse has a height of 35 metres.")
+    row = rows["Skerry Point Lighthouse"]
+    assert row["height_m"].value == "35 metres" and "number_of_lamps" not in row
+
+
+def test_an_existing_row_named_in_the_text_is_kept_when_the_llm_answers_about_another_subject(tmp_path) -> None:
+    engine = create_engine(f"sqlite:///{tmp_path / 'dishes.sqlite'}")
+    with engine.begin() as conn:
+        conn.execute(sql("CREATE TABLE dish (id INTEGER PRIMARY KEY, name TEXT UNIQUE, course TEXT)"))
+        conn.execute(sql("INSERT INTO dish (name, course) VALUES ('Baked Alaska', NULL), ('Binignit', 'Dessert'), "
+                         "('Bakso', 'Main course'), ('Sandesh', 'Dessert')"))
+    key = _col("name", "name of the dish").model_copy(update={"tool": "key"})
+    table = {"table": "dish", "operation": "data_infilling", "entity": "dish", "key": ["name"], "only_existing_rows": True,
+             "columns": [key, _col("course", "course of the dish", labels=["Dessert", "Main course"]),
+                         _col("country", "country of the dish")]}  # unread: the LLM is asked
+    plan = Plan(job="j", instruction="fill in dishes", planner="test", tables=[TablePlan(**table)])
+    text = "Christmas pudding is an ingredient in Baked Alaska, which is a dessert, same as sandesh."
+    reply = _rows({"name": "Christmas pudding", "country": None})  # the LLM takes the sentence's subject for the row
+    with FakeOpenAI([reply, reply]) as fake:
+        extractor = Extractor(plan, Settings(llm_base_url=fake.base_url, llm_timeout_s=5.0), ExtractorConfig(use_priors=False),
+                              engine=engine)
+        event, rows = _extract(plan, fake.base_url, text, extractor)
+    assert event.stats.llm_calls == 1 and rows["Baked Alaska"]["course"].value == "Dessert"
