@@ -237,7 +237,8 @@ def one_column_per_span(text: str, cells: list[Cell]) -> list[Cell]:
             if i in dropped or j in dropped or (a.tool not in llm_tools and b.tool not in llm_tools):
                 continue
             same_span = a.evidence.start < b.evidence.end and b.evidence.start < a.evidence.end
-            if not same_span or grounding.fold(str(a.value)) != grounding.fold(str(b.value)):
+            # both values must be their spans: a label's evidence is a sentence two yes/no columns may share
+            if not (same_span and _is_span(a) and _is_span(b)) or grounding.fold(str(a.value)) != grounding.fold(str(b.value)):
                 continue
             around = stems(text[max(0, a.evidence.start - CUE_WINDOW):a.evidence.end + CUE_WINDOW])
 
@@ -246,3 +247,8 @@ def one_column_per_span(text: str, cells: list[Cell]) -> list[Cell]:
                 return (len(words & around) / len(words) if words else 0.0, cell.confidence)
             dropped.add(j if fit(a) >= fit(b) else i)
     return [c for k, c in enumerate(cells) if k not in dropped]
+
+
+def _is_span(cell: Cell) -> bool:
+    """The cell's value is its evidence, as written: a span, not a label read from a sentence."""
+    return grounding.fold(cell.evidence.quote) == grounding.fold(str(cell.value))
