@@ -33,13 +33,14 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     """`base` (the LLM's design) with the entities and relationships of `rules` it lacks, as above."""
     tables = {t.name: t for t in base.tables}
     same = _table_map(rules, tables)
+    pairs = {t.name: _association_parents(t) for t in rules.tables}  # None: not an association table
     notes: list[str] = []
-    _add_missing_entities(rules, tables, same, notes)
+    _add_missing_entities(rules, pairs, tables, same, notes)
     # what each rule table refers to, in the LLM's table names: the events the rules read
     rule_events = [{same[fk.ref_table] for fk in t.foreign_keys if fk.ref_table in same} for t in rules.tables
-                   if _association_parents(t) is None]
+                   if pairs[t.name] is None]
     for rule_table in rules.tables:
-        pair = _association_parents(rule_table)
+        pair = pairs[rule_table.name]
         if pair is not None and rule_table.name not in same:
             parents = [same.get(p) for p in pair]
             if all(parents) and parents[0] != parents[1] and not _related(tables, parents[0], parents[1], rule_events):  # type: ignore[arg-type]
@@ -65,13 +66,13 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
 
 
-def _add_missing_entities(rules: SchemaDesign, tables: dict[str, TableDesign], same: dict[str, str],
-                          notes: list[str]) -> None:
+def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], tables: dict[str, TableDesign],
+                          same: dict[str, str], notes: list[str]) -> None:
     """Entity tables the rule designer read and the LLM left out, when related to a table both
     have: their own attributes and key only; their references are added like any other."""
     related = {t.name: {fk.ref_table for fk in t.foreign_keys} for t in rules.tables}
     for t in rules.tables:
-        if t.name in same or _association_parents(t) is not None or t.name in tables:
+        if t.name in same or pairs[t.name] is not None or t.name in tables:
             continue
         if not set(c.name for c in t.columns) - set(t.primary_key) - {c for fk in t.foreign_keys for c in fk.columns}:
             continue  # no attribute of its own: likely a misread phrase, not an entity

@@ -125,7 +125,7 @@ class Extractor:
             if not cells and setup.plan.require_facts and len(setup.plan.columns) > len(setup.plan.key):
                 continue
             for cell in cells:
-                counts["llm" if cell.tool in (registry.LLM.name, registry.LLM_ROWS.name) else "small"] += 1
+                counts["llm" if cell.tool in LLM_TOOLS else "small"] += 1
             rows.append(CandidateRow(table=setup.plan.table, key=self._key_cells(parsed, setup, ent), cells=cells))
         return rows, counts
 
@@ -220,6 +220,7 @@ def build_extractor(plan: Plan, settings: Settings | None = None, engine: Engine
     return Extractor(plan, settings, engine=engine, students=settings.home / "students" if keep_student else None)
 
 
+LLM_TOOLS = (registry.LLM.name, registry.LLM_ROWS.name)  # the tools whose cells an LLM wrote
 CUE_WINDOW = 50  # characters either side of a value read as its cue words
 
 
@@ -229,24 +230,25 @@ def one_column_per_span(text: str, cells: list[Cell]) -> list[Cell]:
     'a runway length of 1,121 metres' as `runway_length_m` and `elevation_m`): where an LLM cell
     repeats another cell's value from the same span, the column whose name's words are most
     present around the span keeps it (the larger share of its words; then the surer cell)."""
-    llm_tools = (registry.LLM.name, registry.LLM_ROWS.name)
     dropped: set[int] = set()
     for i, a in enumerate(cells):
         for j in range(i + 1, len(cells)):
             b = cells[j]
-            if i in dropped or j in dropped or (a.tool not in llm_tools and b.tool not in llm_tools):
+            if i in dropped or j in dropped or (a.tool not in LLM_TOOLS and b.tool not in LLM_TOOLS):
                 continue
             same_span = a.evidence.start < b.evidence.end and b.evidence.start < a.evidence.end
             # both values must be their spans: a label's evidence is a sentence two yes/no columns may share
             if not (same_span and _is_span(a) and _is_span(b)) or grounding.fold(str(a.value)) != grounding.fold(str(b.value)):
                 continue
             around = stems(text[max(0, a.evidence.start - CUE_WINDOW):a.evidence.end + CUE_WINDOW])
-
-            def fit(cell: Cell) -> tuple[float, float]:
-                words = stems(cell.column.replace("_", " "))
-                return (len(words & around) / len(words) if words else 0.0, cell.confidence)
-            dropped.add(j if fit(a) >= fit(b) else i)
+            dropped.add(j if _cue_fit(a, around) >= _cue_fit(b, around) else i)
     return [c for k, c in enumerate(cells) if k not in dropped]
+
+
+def _cue_fit(cell: Cell, around: set[str]) -> tuple[float, float]:
+    """The share of the cell's column words found `around` its span, then its confidence."""
+    words = stems(cell.column)
+    return (len(words & around) / len(words) if words else 0.0, cell.confidence)
 
 
 def _is_span(cell: Cell) -> bool:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from text2db.config import Settings
-from text2db.designer.api import design_schema
+from text2db.designer.api import design_schema, reconciled
 from text2db.designer.bench import read_ddl, score
 from text2db.designer.ddl import ddl_script
+from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
+from text2db.designer.repair import repair
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -123,10 +125,6 @@ def test_metric_matches_names_by_meaning_and_scores_keys() -> None:
 
 
 def test_rule_designer_adds_the_relationships_the_llm_left_out() -> None:
-    from text2db.designer.api import reconciled
-    from text2db.designer.ddlread import parse_tables
-    from text2db.designer.repair import repair
-
     requirement = ("A show has a title and a host. Episodes belong to one show and have an episode number and a title. "
                    "Guests appear on episodes, and an episode can have several guests; guests have a name. "
                    "Each show has one producer; producers have a name.")
@@ -147,10 +145,6 @@ def test_rule_designer_adds_the_relationships_the_llm_left_out() -> None:
 
 
 def test_reconciling_adds_entities_the_llm_left_out_and_maps_tables_by_their_attributes() -> None:
-    from text2db.designer.api import reconciled
-    from text2db.designer.ddlread import parse_tables
-    from text2db.designer.repair import repair
-
     requirement = ("A restaurant records its orders. The dining room has tables, each with a table number and a number "
                    "of seats. Waiters have a name and a hire date. An order is taken by one waiter for one table. "
                    "Each dish has a name and a price; an order includes several dishes and a dish is ordered many times, "
