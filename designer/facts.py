@@ -21,6 +21,9 @@ ID_HEADS = {"id", "identifier", "code", "number", "isbn", "ssn", "barcode", "key
 CUT = re.compile(r"\s+(?:that|which|who|when|where|whose|of each|of every|for each|in each|on each|per each|"
                  r"for every|in every|on every|each|every|must|should|is|are|was|were)\b.*$")
 PAIR_NP = re.compile(r"^(?P<a>[a-z][a-z ]*?)\s+(?:in|on|of|for|at|within)\s+(?:a|an|the|each|every)\s+(?P<b>[a-z][a-z ]*)$")
+PAIR_AND = re.compile(r"^(?P<a>[a-z][a-z ]*?)\s+and\s+(?:(?:a|an|the|each|every)\s+)?(?P<b>[a-z][a-z ]*)$")
+PASSIVE_STORE = re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:recorded|stored|kept|noted|tracked|registered|logged)\b", re.I)
+FOR_EACH = re.compile(r"^\s*(?:for|of)\s+(?:each|every)\b", re.I)
 HEAD_THEN_CLAUSE = re.compile(r"^\s+(?:who|whom|which|that|it|he|she|they|we|for|on|at|from|with|to)\b")
 STORE_CLAUSE = re.compile(rf"\b(?:{STORE}|is recorded|are recorded|is stored|are stored|is kept|are kept|is noted)\b",
                           re.I)
@@ -41,7 +44,7 @@ def read_facts(requirement: str) -> Facts:
     facts = Facts()
     facts.aliases.update(_merge_heads(clauses))
     for c in clauses:
-        pair = PAIR_NP.match(c.subject or "")
+        pair = _pair_subject(c)
         if c.items and c.subject and not pair and c.subject not in NOT_ENTITY:
             facts.entity(c.subject).declared = True
             facts.aliases.update({a: c.subject for a in c.aliases if a != c.subject})
@@ -54,12 +57,42 @@ def read_facts(requirement: str) -> Facts:
     _located(clauses, facts)
     facts.aliases = {a: e for a, e in facts.aliases.items() if a not in facts.entities and e in facts.entities}
     names = sorted(list(facts.entities) + list(facts.aliases), key=len, reverse=True)
-    for c in clauses:
-        _clause_facts(c, facts, names)
+    for i, c in enumerate(clauses):
+        if not _per_pair_item(c, clauses[i + 1:i + 2], facts):
+            _clause_facts(c, facts, names)
     _joined_statements(clauses, facts, names)
     first = clauses[0].subject if clauses else ""
     facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts
+
+
+PER_PAIR_ITEM = re.compile(r"^(?:a|an|one|the)\s+(?P<r>[a-z]+(?:\s+[a-z]+)?)\s+(?:in|on|for|at|per)\s+(?:each|every)\s+"
+                           r"(?P<b>[a-z]+(?:\s+[a-z]+)?)$")
+
+
+def _per_pair_item(c: Clause, following: list[Clause], facts: Facts) -> bool:
+    """'Each rider has a result in each stage: the finishing time and the position': a fact of the
+    pair (rider, stage) named 'result', whose attributes the next statement lists (else the
+    result itself). True when `c` was read so."""
+    m = PER_PAIR_ITEM.match(c.items[0].lower().strip()) if len(c.items) == 1 else None
+    if m is None or c.subject not in facts.entities:
+        return False
+    b = resolve_name(singular_phrase(m.group("b")), facts)
+    if b not in facts.entities or b == c.subject:
+        return False
+    nxt = following[0] if following and following[0].group == c.group and not following[0].subject else None
+    words = [clean_phrase(i.lower()) for i in split_items(nxt.text)] if nxt is not None else [m.group("r")]
+    a, other = sorted((c.subject, b))
+    facts.pair_names[(a, other)] = singular_phrase(m.group("r"))
+    facts.pair_attributes.append((c.subject, b, [Attribute(w) for w in words if w and len(w.split()) <= 5]))
+    return True
+
+
+def _pair_subject(c: Clause) -> re.Match[str] | None:
+    """The clause is about a pair of entities: "track in a playlist", or "for every store and drug
+    we record the stock" (a combination, where "stores and drugs have a name" is two entities)."""
+    subject = c.subject or ""
+    return PAIR_NP.match(subject) or (PAIR_AND.match(subject) if FOR_EACH.match(c.text) else None)
 
 
 def _merge_heads(clauses: list[Clause]) -> dict[str, str]:
@@ -180,7 +213,7 @@ def _quantity(before: str, plural: bool) -> int:
 def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     text = c.text.lower()
     found = mentions(text, names, facts.aliases)
-    pair = PAIR_NP.match(c.subject or "")
+    pair = _pair_subject(c)
     subject = c.subject if c.subject in facts.entities else ""
     if not subject and found and found[0].start <= 12:
         subject = found[0].entity
@@ -320,6 +353,9 @@ def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention],
         a, b = each_in or (each[0], each[1])
         m = re.search(rf"\b(?:{STORE})(?:\s+(?:of|track of))?\s+(.+)$", c.text, re.I)
         items = split_items(m.group(1)) if m else [re.split(r"\b(?:each|every)\b", c.text, flags=re.I)[0]]
+        passive = PASSIVE_STORE.search(c.text)
+        if passive:  # "the stock of each drug at each store is recorded": what is recorded comes first
+            items = split_items(re.split(r"\b(?:of|for|in|at|on)\s+(?:each|every)\b", c.text[:passive.start()], flags=re.I)[0])
     if a not in facts.entities or b not in facts.entities or a == b:
         return
     attributes = []

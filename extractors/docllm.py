@@ -11,7 +11,8 @@ numbers as numbers, null for "not stated"), then parsed and validated here:
 - a number must equal a number written in the document (the document's span, with its unit, is
   what is kept, so the integrator converts units as for any other value);
 - a label is one of the plan's labels by construction; its evidence is the sentence that shares
-  the most words with the label and the column.
+  the most words with the label and the column. A label set with numbers ("5 out of 5") also
+  takes the same wording with other numbers, when the text writes it ("1 out of 5").
 Anything else is dropped and counted as ungrounded. Nothing the model writes is executed.
 """
 
@@ -25,6 +26,7 @@ from typing import Any
 from text2db.extractors import grounding
 from text2db.extractors.llm import _complete, _json_object
 from text2db.extractors.reader import stems
+from text2db.integrators.textstyle import labels_regex, template_label
 from text2db.schemas.events import Evidence
 from text2db.schemas.plan import ColumnPlan, TablePlan
 
@@ -87,6 +89,8 @@ def build_messages(req: RowsRequest) -> list[dict[str, str]]:
 
 
 def _value_schema(col: ColumnPlan) -> dict[str, Any]:
+    if col.labels and labels_regex(col.labels):  # "5 out of 5": other ratings are labels too
+        return {"anyOf": [{"enum": [*col.labels, None]}, {"type": "string"}]}
     if col.labels:
         return {"enum": [*col.labels, None]}
     if col.value_type in ("integer", "number", "year") and col.link is None:
@@ -148,10 +152,13 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
 def _ground_value(text: str, col: ColumnPlan, value: Any, near: int) -> tuple[str, Evidence] | None:
     if col.labels:
         label = next((lb for lb in col.labels if lb == value or str(lb).casefold() == str(value).casefold()), None)
+        if label is None and (templated := template_label(str(value), col.labels)):
+            ev = grounding.locate(text, str(value), near=near)  # a label by its template: written in the text
+            return (templated, ev) if ev is not None else None
         return (label, _label_evidence(text, col, label)) if label is not None else None
     if isinstance(value, (int, float)):
         return _number_span(text, float(value), near)
-    value = str(value).strip()
+    value = _without_clause(str(value).strip(), col)
     ev = grounding.locate(text, value, near=near)
     if ev is not None and grounding.numbers_agree(value, ev.quote):
         return ev.quote, ev
@@ -160,6 +167,18 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int) -> tuple[st
         if number:
             return _number_span(text, float(number.group(0).replace(",", "")), near)
     return None
+
+
+_CLAUSE = re.compile(r",?\s+(?:where|which|who|whose|whom)\s", re.IGNORECASE)
+
+
+def _without_clause(value: str, col: ColumnPlan) -> str:
+    """The value without a relative clause the model copied along ("Italy where the leader is
+    Pietro Grasso" -> "Italy"), unless the column's own values hold such clauses."""
+    m = _CLAUSE.search(value)
+    if m is None or m.start() == 0 or any(_CLAUSE.search(d) for d in col.demonstrations):
+        return value
+    return value[: m.start()].rstrip(" ,;")
 
 
 def _number_span(text: str, number: float, near: int) -> tuple[str, Evidence] | None:

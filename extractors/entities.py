@@ -45,6 +45,7 @@ FUNCTION_WORDS = set(
 )
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|near)\s+$")
 _IN_PLACE = re.compile(r"\b(?:in|near)\s+$")
+_CLAUSE_WORD = re.compile(r"(?:^|[\s,])(?:where|which|who|whose|whom|when)\s")
 _COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|refers to)\s")
 _QUOTED = re.compile(r"[\"“]\s?([^\"“”\n]{1,80}?)\s?[\"”]")
 _AFTER_WORK_NOUN = re.compile(r"\b(?:album|single|song|film|novel|book|EP|series|opera|play|game|musical|poem|strip|epic|sequel|"
@@ -56,7 +57,7 @@ _PERSON_CUE = re.compile(
     r"journalist|seismologist|scientist|footballer|cricketer|artist|guitarist|drummer|bassist|vocalist|pianist|"
     r"violinist|cellist|conductor|lawyer|professor|president|minister|king|queen|general|emperor)s?)\s+"
 )
-_PRONOUNS = {"he", "she", "it", "they", "his", "her", "its", "their", "i", "we", "you"}
+PRONOUNS = {"he", "she", "it", "they", "his", "her", "its", "their", "i", "we", "you"}
 
 
 @dataclass
@@ -149,8 +150,10 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
     subject = raw.strip(" \"“”',;")
     owner = re.match(r"(.+?)['’]s\s+[a-z][a-z\s-]*$", subject)  # "A.D. Isidro Metapan's full name is ...": the owner is the row
     subject = owner.group(1) if owner else subject
-    if not subject or len(subject) > 120 or subject.lower() in _PRONOUNS or not subject[:1].isupper() and subject[:1] != "'":
+    if not subject or len(subject) > 120 or subject.lower() in PRONOUNS or not subject[:1].isupper() and subject[:1] != "'":
         return None
+    if _CLAUSE_WORD.search(subject) or sum(1 for w in subject.split() if w[:1].islower()) > 4:
+        return None  # "Bhajji originates from India, where the leader | is called T S Thakur": a clause, no name
     s_start = start + lead
     mention = Mention(s_start, s_start + len(subject), subject)
     parts = re.split(r",|\.|;| who | which | that | by | of | for | from | in | with | on ", text[m.end():sent_end] + ".")
@@ -224,7 +227,7 @@ def _clean(text: str, start: int, end: int, kind: str = "") -> Mention | None:
         stripped = stripped[4:]
     if stripped.endswith("'s") or stripped.endswith("’s"):
         stripped = stripped[:-2]
-    if not stripped or not re.search(r"[^\W\d_]", stripped) or stripped.lower() in _PRONOUNS or len(stripped) > 100:
+    if not stripped or not re.search(r"[^\W\d_]", stripped) or stripped.lower() in PRONOUNS or len(stripped) > 100:
         return None
     s = start + span.index(stripped)
     return Mention(s, s + len(stripped), stripped)

@@ -4,8 +4,10 @@ For data infilling and column addition the rows already exist, so their keys are
 look for. `load_keys` reads, once per plan, the keys of rows with a NULL in a planned column
 (identifiers from the reflected schema only, at most MAX_KEYS); `find` locates each key in a
 document: exactly, case-folded, with the spacing of hyphens, apostrophes and brackets folded
-("Slaughterhouse - Five" finds "Slaughterhouse-Five", "Do n't" finds "Don't"), and, for people,
-by a surname no other key shares ("Puskás" for "Ferenc Puskás").
+("Slaughterhouse - Five" finds "Slaughterhouse-Five", "Do n't" finds "Don't"), for people,
+by a surname no other key shares ("Puskás" for "Ferenc Puskás"), and a key written "Name,
+Qualifier" by its name followed by its qualifier in the sentence ("Abilene, Jones County, Texas"
+for "Abilene, Texas").
 
 A table with more than MAX_KEYS such rows is not loaded at all (`for_table`): `IndexedGazetteer`
 asks the database, per document, which of the document's capitalized phrases are keys of rows
@@ -104,6 +106,7 @@ class Gazetteer:
                 if len(last) >= 3 and last[0].isupper() and not _ROMAN.match(last) and last.lower() not in HONORIFICS:
                     counts.setdefault(last, []).append(key)
             self.surnames = {w: ks[0] for w, ks in counts.items() if len(ks) == 1}
+        self.qualified = _qualified_heads(keys)
 
     def find(self, text: str) -> dict[str, list[Mention]]:
         """key -> its mentions in `text`; a longer key's span is never claimed by a shorter one."""
@@ -129,7 +132,28 @@ class Gazetteer:
                 if prev and prev.group(1) not in FUNCTION_WORDS or re.match(r"\s[A-Z]", after) or re.match(r"['’]s\s[A-Z]", after):
                     continue  # part of another name ("David Rockefeller", "Rockefeller Brothers Fund")
                 claim(key, m.start(), m.end())
+        for head, (key, qualifier) in self.qualified.items():  # "Abilene, Jones County, Texas" names "Abilene, Texas"
+            for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])(?!\s+[A-Z])", text):  # not "Abilene Regional Airport"
+                sentence = re.split(r"[.!?\n]", text[m.end():m.end() + QUALIFIER_REACH])[0]
+                if re.search(rf"(?<!\w){re.escape(qualifier)}(?!\w)", sentence):
+                    claim(key, m.start(), m.end())
         return found
+
+
+QUALIFIER_REACH = 60  # characters after a name within which its key's qualifier must follow
+
+
+def _qualified_heads(keys: list[str]) -> dict[str, tuple[str, str]]:
+    """head -> (key, qualifier) for keys written "Name, Qualifier" ("Abilene, Texas": the text writes
+    "Abilene, Jones County, Texas" or "Abilene in Texas"), where no other key has that head and the
+    head is no key itself."""
+    heads: dict[str, list[tuple[str, str]]] = {}
+    for key in keys:
+        parts = [p.strip() for p in key.split(",")]
+        if len(parts) == 2 and all(p[:1].isupper() for p in parts) and len(parts[0]) >= 4:
+            heads.setdefault(parts[0], []).append((key, parts[1]))
+    plain = set(keys)
+    return {h: ks[0] for h, ks in heads.items() if len(ks) == 1 and h not in plain}
 
 
 def _words(name: str) -> set[str]:

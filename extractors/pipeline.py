@@ -113,7 +113,8 @@ class Extractor:
         unsure = self._unsure(setup, entities, requests) if self.settings.llm_base_url and self.config.llm_mode == "rows" else []
         if unsure:
             deadline = started + self.config.llm_seconds_per_document
-            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use, unsure, deadline)
+            entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use, unsure, deadline,
+                                            self.key_shapes.get(setup.plan.table))
         routed = self.router.route(parsed, requests, started)
         labels = {c.name: c.labels or [] for c in setup.plan.columns}
         rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls + llm_use["calls"],

@@ -25,6 +25,7 @@ from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
 from text2db.extractors.spans import Candidate
 from text2db.integrators.countries import names_a_country
+from text2db.integrators.textstyle import templated_labels
 from text2db.schemas.plan import ColumnPlan
 
 STOP = set("a an the of out in on at to for by with and or is are was were be been has have had it its this that which "
@@ -284,8 +285,14 @@ class Reader:
                 if got and got[0] == want[0] and all(w in got for w in want):
                     last = max(t for t in window if t[2] in want)
                     span = ts.Span(a + tokens[i][0], a + last[1], text[a + tokens[i][0]: a + last[1]])
+                    if re.findall(r"\d+", span.text) != re.findall(r"\d+", label):
+                        continue  # "1 out of 5" is not the label "5 out of 5": numbers match in full, in order
                     score = 0.55 + 0.1 * min(len(want), 3) + 0.25 * self._cue(col, span)[0]
                     out.append(Scored(col.name, span, score, label))
+        for s, e, value in templated_labels(text[a:b], col.labels):  # "1 out of 5" where rows show "5 out of 5"
+            if value not in col.labels:
+                span = ts.Span(a + s, a + e, text[a + s:a + e])
+                out.append(Scored(col.name, span, 0.55 + 0.1 * min(len(value.split()), 3) + 0.25 * self._cue(col, span)[0], value))
         return out
 
     # -- scoring ---------------------------------------------------------------------------

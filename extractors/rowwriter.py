@@ -30,6 +30,7 @@ from text2db.extractors.exceptions import ExtractorError
 from text2db.extractors.reader import stems
 from text2db.extractors.router import Request
 from text2db.extractors.student import Student
+from text2db.extractors.subject import KeyShape
 from text2db.schemas.events import Cell
 from text2db.schemas.plan import ColumnPlan, TablePlan
 
@@ -43,10 +44,12 @@ class RowWriter:
         self.student = student
 
     def fill(self, parsed: Parsed, table: TablePlan, entities: list[Entity], requests: list[Request],
-             usage: dict[str, int], columns: list[str] | None = None, deadline: float | None = None) -> list[Entity]:
+             usage: dict[str, int], columns: list[str] | None = None, deadline: float | None = None,
+             shape: KeyShape | None = None) -> list[Entity]:
         """Ask about `columns` (default: all of the table's) and merge the grounded answer into `requests`.
         `deadline` (monotonic) ends the document's LLM budget: it caps the call's timeout, shared
-        by every table of the document; past it the small models' values stand."""
+        by every table of the document; past it the small models' values stand. `shape`: the
+        table's existing keys, whose writing decides whether the LLM's longer key is the name."""
         s = self.settings
         text = parsed.text[: self.config.llm_document_chars]
         left = self.config.llm_seconds_per_document if deadline is None else deadline - time.monotonic()
@@ -67,7 +70,7 @@ class RowWriter:
             ent = _match(entities, row.key)
             if ent is None:
                 ent = self._new_entity(parsed, table, entities, requests, row)
-            elif not ent.known and _fuller(row.key, ent.name):  # "1634: The Bavarian Crisis" where a finder saw "Bavarian Crisis"
+            elif not ent.known and _fuller(row.key, ent.name, shape is not None and shape.lower_tails):  # "1634: The Bavarian Crisis" where a finder saw "Bavarian Crisis"
                 ent.name = row.key
                 ent.mentions.append(Mention(row.key_evidence.start, row.key_evidence.end, row.key))
             matched.add(id(ent))
@@ -141,15 +144,17 @@ def other_labels(table: TablePlan, column: str) -> set[str]:
     return {grounding.fold(lb) for c in table.columns if c.name != column for lb in (c.labels or [])}
 
 
-def _fuller(llm_key: str, name: str) -> bool:
+def _fuller(llm_key: str, name: str, lower_tails: bool = False) -> bool:
     """The LLM's key holds the finder's name and more than a leading "the" (which the table's own
-    key style decides, in the subject finder)."""
+    key style decides, in the subject finder). Lower-case words it adds make a description ("The
+    Mill coffee shop"), unless the table's keys are common-noun phrases (`lower_tails`: "Beef"
+    where the LLM read "Beef kway teow" and the rows say "Bacon sandwich")."""
     longer, shorter = grounding.fold(llm_key), grounding.fold(name)
     if len(longer) <= len(shorter) or shorter not in longer or longer == f"the {shorter}":
         return False
     at = longer.index(shorter)
     extra = (llm_key[:at] + " " + llm_key[at + len(shorter):]).split()
-    return all(not w[:1].islower() for w in extra)  # "1634: The ..." is a name; "... coffee shop" is a description
+    return lower_tails and llm_key.startswith(name) or all(not w[:1].islower() for w in extra)  # "1634: The ..." is a name
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from text2db.extractors.entities import FUNCTION_WORDS, Entity, Mention, Parsed
+from text2db.extractors.entities import FUNCTION_WORDS, PRONOUNS, Entity, Mention, Parsed
 from text2db.extractors.reader import stem, stems
 from text2db.schemas.plan import TablePlan
 
@@ -33,6 +33,7 @@ class KeyShape:
     keeps_the: bool
     mean_words: float
     leads: frozenset[str] = frozenset()  # first words several keys share, as written ("A", "1634:")
+    lower_tails: bool = False  # several keys are common-noun phrases ("Bacon sandwich", "Beef kway teow")
 
     @classmethod
     def of(cls, keys: list[str]) -> "KeyShape":
@@ -44,7 +45,8 @@ class KeyShape:
         mean = sum(len(k.split()) for k in keys) / len(keys) if keys else 2.0
         firsts = Counter(k.split()[0] for k in keys if len(k.split()) > 1)
         leads = frozenset(w for w, n in firsts.items() if n >= 2)
-        return cls(common, keeps_the, mean, leads)
+        lower_tails = sum(1 for k in keys if len(k.split()) > 1 and all(w[:1].islower() for w in k.split()[1:])) >= 2
+        return cls(common, keeps_the, mean, leads, lower_tails)
 
 
 def _name_token(tok) -> bool:  # type: ignore[no-untyped-def]
@@ -87,6 +89,10 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
                 i = j + 1
             sent_no += 1
     return runs
+
+
+# a lone capitalized word that names nothing: a pronoun, or "There is a coffee shop called X"
+NOT_NAMES = frozenset({p.capitalize() for p in PRONOUNS} | {"There", "Here", "Such"})
 
 
 def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
@@ -133,7 +139,7 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
     for order, (a, b, is_subject, sent_no) in enumerate(name_runs(parsed, seg_no)):
         a, b = _trim(text, a, b, shape)
         name = text[a:b]
-        if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS:
+        if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS or name in NOT_NAMES:
             continue
         score = 3.0 * _column_owner(text, a, b, column_stems)
         score += 2.0 if is_subject and sent_no == 0 else 0.8 if is_subject else 0.0

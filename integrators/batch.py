@@ -20,11 +20,11 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from text2db.config import Settings
-from text2db.integrators import lineage, review
+from text2db.integrators import lineage, review, textstyle
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
 from text2db.integrators.formats import ColumnConventions
 from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table
-from text2db.integrators.link import Link, ValueMemory
+from text2db.integrators.link import Link, ValueMemory, link_form
 from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
 from text2db.integrators.upsert import (Ident, TargetTable, coerce, fetch, insert_row, insert_rows, load_identities,
@@ -229,11 +229,20 @@ class BatchWriter:
         if set(key) != set(tplan.key) or not all(key.values()):
             self.reject("key columns differ from plan", 1 + len(candidate.cells))
             return
-        row_key = KEY_SEP.join(key[k] for k in tplan.key)
         target = self.target(tplan.table, tplan.key)
+        key = {k: self.conventions.house_style(tplan.table, k, v) if python_type(target.col(k)) is str else v
+               for k, v in key.items()}
+        row_key = KEY_SEP.join(key[k] for k in tplan.key)
         key_cells = {c.column: c for c in candidate.key}
         link = self.memory(tplan.table, tplan.key[0]).link(row_key, use_embeddings=self.use_embeddings) if len(tplan.key) == 1 else \
             self.memory_composite(tplan, target).link(row_key, use_embeddings=False)
+        if not link.found and link.method != "ambiguous" and len(tplan.key) == 1 and python_type(target.col(tplan.key[0])) is str:
+            names = textstyle.coordinated_names(row_key, self.conventions.existing_values(tplan.table, tplan.key[0]).values())
+            if names:  # "X and Y are both in Z": each is a row with the document's cells
+                for name in names:
+                    cell = candidate.key[0].model_copy(update={"value": name})
+                    self.apply_row(source, candidate.model_copy(update={"key": [cell]}))
+                return
         if link.found and link.matched is not None:  # review and lineage name the row as stored
             row_key = link.matched
             key = dict(zip(tplan.key, row_key.split(KEY_SEP))) if len(tplan.key) > 1 else {tplan.key[0]: row_key}
@@ -341,6 +350,10 @@ class BatchWriter:
                         continue
                 else:
                     value = coerce(self.conventions.normalized(tplan.table, colplan, cell.value), target.col(cell.column))
+                    if (isinstance(value, str) and len(tplan.key) == 1 and link_form(value) == link_form(row_key)
+                            and not self.conventions.repeats_key(tplan.table, cell.column, tplan.key[0])):
+                        self.reject("value repeats its row's key")
+                        continue
             except Unnormalizable as exc:
                 self.hold(source, tplan.table, key, row_key, cell.column, "unnormalizable", cell.value, exc.reason, cell)
                 continue
@@ -349,12 +362,17 @@ class BatchWriter:
 
     def resolve_parent(self, source: lineage.Source, fk: ForeignKeyLink, cell: Cell) -> Any:
         """The referenced value for a mention of a parent row: linked, created, or None (held)."""
-        mention = clean_text(cell.value)
         parent = self.target(fk.table, [fk.match_on])
+        mention = clean_text(cell.value)
+        if python_type(parent.col(fk.match_on)) is str:
+            mention = self.conventions.house_style(fk.table, fk.match_on, mention)
         mem = self.memory(fk.table, fk.match_on, fk.column)
         link = mem.link(mention, use_embeddings=self.use_embeddings)
         if link.found:
             return link.row_id[0]  # type: ignore[index]
+        if (ref := self.queued_parent(parent, fk, mention)) is not None:
+            mem.add(mention, (ref,))
+            return ref
         parent_key = {fk.match_on: mention}
         if link.method == "ambiguous":
             self.hold(source, fk.table, parent_key, mention, fk.match_on, "ambiguous_link", mention, link.reason, cell)
@@ -378,6 +396,20 @@ class BatchWriter:
             self.wrote(fk.table, ident, [fk.match_on])
             self._lineage.append(lineage.record(source, fk.table, mention, fk.match_on, mention, cell))
         return ref[fk.column]
+
+    def queued_parent(self, parent: TargetTable, fk: ForeignKeyLink, mention: str) -> Any:
+        """The referenced value of a parent row this batch queued (a document's own row of the parent
+        table, "the United States", named again by a child as "United States"): the queue is written
+        first. The reference memory was read from the database and has not seen the queue."""
+        rows = self._memories.get((fk.table, fk.match_on))
+        if rows is None:
+            return None
+        link = rows.link(mention, use_embeddings=False)
+        if not link.found or not isinstance(link.row_id, QueuedRow):
+            return None
+        self.write_queue()
+        ref = fetch(self.db, parent, link.row_id.ident) if link.row_id.ident is not None else None
+        return None if ref is None else ref[fk.column]
 
     def fill(self, source: lineage.Source, tplan: TablePlan, target: TargetTable, ident: Ident | QueuedRow,
              row_key: str, accepted: dict[str, Accepted]) -> None:

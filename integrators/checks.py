@@ -23,6 +23,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from text2db.integrators.exceptions import ChecksFailed
 from text2db.integrators.plancache import PlanCache
+from text2db.integrators.textstyle import labels_regex
 from text2db.integrators.upsert import Ident, TargetTable, python_type, reflect
 from text2db.schemas.plan import Plan, TablePlan
 
@@ -118,6 +119,8 @@ def expectations(conn: Connection, target: TargetTable, tplan: TablePlan | None,
         fmt = colplan.format
         if fmt.kind == "date" and python_type(table.c[name]) is str:
             found.append(gxe.ExpectColumnValuesToMatchRegex(column=name, regex=strftime_regex(fmt.pattern or "%Y-%m-%d")))
+        elif colplan.labels and (templated := labels_regex(colplan.labels)):  # "5 out of 5" admits "1 out of 5"
+            found.append(gxe.ExpectColumnValuesToMatchRegex(column=name, regex=templated))
         elif colplan.labels:
             found.append(gxe.ExpectColumnValuesToBeInSet(column=name, value_set=list(colplan.labels)))
         elif fmt.kind == "year" and python_type(table.c[name]) is int:

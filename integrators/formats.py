@@ -3,7 +3,9 @@ text takes the format its SQL type and existing rows show (ISO dates, years), a 
 in a table whose dates are ISO is written ISO, and a value equal to an existing one up to
 case, spacing and grammatical number ("Tomatoes" where rows say "Tomato") is written as the
 existing one; a new value of a column of common nouns in sentence case and the singular is written
-that way ("sweet potatoes" -> "Sweet potato"). Benchmarks and users compare exact strings.
+that way ("sweet potatoes" -> "Sweet potato"); a country is written as the column names it
+("Republic of Ireland"); initials, a leading "the" and number templates follow the table's own
+writing (textstyle.py). Benchmarks and users compare exact strings.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Callable
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
+from text2db.integrators import textstyle
+from text2db.integrators.countries import country_name
 from text2db.integrators.link import link_form
 from text2db.integrators.normalize import full_day_date, normalize
 from text2db.integrators.plancache import PlanCache
@@ -79,6 +83,10 @@ class ColumnConventions:
         self._noun_styles: dict[tuple[str, str], bool] = cache.noun_styles
         self._formats: dict[tuple[str, str], ValueFormat] = cache.formats
         self._iso_tables: dict[str, bool] = cache.iso_tables
+        self._bare_initials: dict[str, bool] = cache.bare_initials
+        self._templates: dict[tuple[str, str], dict[int, str]] = cache.number_templates
+        self._country_names: dict[tuple[str, str], dict[str, str | None]] = cache.country_names
+        self._repeats_key: dict[tuple[str, str], bool] = cache.repeats_key
 
     def existing_values(self, table: str, column: str) -> dict[str, str]:
         """Existing values of a column by their link form, from the first SAMPLE_ROWS non-null
@@ -94,6 +102,7 @@ class ColumnConventions:
         """An existing value of the column written the same way up to case, spacing and number,
         else `value`. A number-folded form that two existing values share snaps to neither."""
         existing = self.existing_values(table, column)
+        value = self.house_style(table, column, value)
         form = link_form(value)
         if form in existing:
             return existing[form]
@@ -110,6 +119,22 @@ class ColumnConventions:
         if slot not in self._noun_styles:
             self._noun_styles[slot] = common_noun_style(list(existing.values()))
         return as_common_noun(value) if self._noun_styles[slot] else value
+
+    def house_style(self, table: str, column: str, value: str) -> str:
+        """`value` with the table's way of writing initials, a leading "the" and the column's
+        number template (textstyle.py); for keys and parent mentions as well as text cells."""
+        values = self.existing_values(table, column).values()
+        value = textstyle.drop_leading_the(value, values)
+        if table not in self._bare_initials:
+            target = self.target(table)
+            self._bare_initials[table] = textstyle.writes_bare_initials(
+                v for c in target.table.columns if python_type(c) is str
+                for v in self.existing_values(table, c.name).values())
+        if not self._bare_initials[table]:
+            value = textstyle.dot_initials(value)
+        if (table, column) not in self._templates:
+            self._templates[(table, column)] = textstyle.number_template(values)
+        return textstyle.in_template(value, self._templates[(table, column)])
 
     def effective_format(self, table: str, colplan: ColumnPlan) -> ValueFormat:
         """The plan's format, or for a column planned as plain text, the format its type and
@@ -141,9 +166,36 @@ class ColumnConventions:
         if fmt.kind == "text" and not colplan.labels and isinstance(value, str) and self.table_writes_iso_dates(table):
             full_date = full_day_date(value)  # a new date column of a table whose dates are ISO
             value = full_date.isoformat() if full_date else value
+        if fmt.kind == "country" and isinstance(value, str):
+            value = self.country_as_written(table, colplan.name, value)
         if fmt.kind in ("text", "country") and isinstance(value, str) and not colplan.labels:
             value = self.canonical_text(table, colplan.name, value)
         return value
+
+    def repeats_key(self, table: str, column: str, key: str) -> bool:
+        """Some existing row's `column` holds the row's own key ("Singapore" in Singapore's country);
+        where none of at least five does, a new value that only repeats its row's key is a misread
+        ("1. FC Köln" as the full name of 1. FC Köln). Read once per plan version, bounded."""
+        slot = (table, column)
+        if slot not in self._repeats_key:
+            target = self.target(table)
+            col, key_col = target.col(column), target.col(key)
+            pairs = self.conn.execute(select(key_col, col).where(col.is_not(None)).limit(SAMPLE_ROWS)).all()
+            self._repeats_key[slot] = len(pairs) < 5 or any(link_form(str(k)) == link_form(str(v)) for k, v in pairs)
+        return self._repeats_key[slot]
+
+    def country_as_written(self, table: str, column: str, country: str) -> str:
+        """The column's own name for `country` ("Republic of Ireland" where normalizing says
+        "Ireland"), when exactly one existing value names that country; else `country`."""
+        slot = (table, column)
+        if slot not in self._country_names:
+            names: dict[str, str | None] = {}
+            for value in self.existing_values(table, column).values():
+                common = country_name(value)
+                if common is not None:
+                    names[common] = value if names.get(common, value) == value else None
+            self._country_names[slot] = names
+        return self._country_names[slot].get(country) or country
 
     def table_writes_iso_dates(self, table: str) -> bool:
         """Some text column of the table holds ISO dates only: its convention for dates."""

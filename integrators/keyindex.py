@@ -7,7 +7,8 @@ B-tree indexes return for it. text2db creates them with consent (`TEXT2DB_LINK_I
 on; otherwise the warning gives the DDL for a DBA):
 
 - the squashed key, `lower(replace(key, ' ', ''))`: every pair of names `link_form` calls equal
-  squashes alike (up to a leading "the", probed both ways), so exact and normalized matches are
+  squashes alike (up to a leading "the", probed both ways, and abbreviation periods, "F.C." and
+  "FC", which leave the prefix or the suffix probe below intact), so exact and normalized matches are
   equality probes; the mention's words in another order ("Aguilera, Christina") are probed too,
   for the embedding stage. The database squashes the mention as well, so case folding follows
   its collation on both sides;

@@ -32,11 +32,13 @@ Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"
 
 @lru_cache(maxsize=1 << 16)
 def link_form(text: str) -> str:
-    """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation.
-    Memoized: a small table's key column is re-read every batch and its forms would be
-    recomputed (NFKC and three regexes per stored name) each time."""
+    """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation, no
+    abbreviation periods ("AEK Athens FC" is "AEK Athens F.C.", "A.C Lumezzane" is "A.C. Lumezzane";
+    a decimal point stays). Memoized: a small table's key column is re-read every batch and its
+    forms would be recomputed (NFKC and four regexes per stored name) each time."""
     text = unicodedata.normalize("NFKC", str(text)).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
+    text = re.sub(r"(?<!\d)\.|\.(?!\d)", "", text)
     text = re.sub(r"\s*([-–—:/,.'’&()])\s*", r"\1", text)  # "faure - favier" == "faure-favier"
     text = text.replace("’", "'").replace("–", "-").replace("—", "-")
     return re.sub(r"\s+", " ", text)

@@ -17,6 +17,7 @@ from rapidfuzz import fuzz, process
 
 from text2db.integrators.countries import country_name
 from text2db.integrators.exceptions import Unnormalizable
+from text2db.integrators.textstyle import template_label
 from text2db.schemas.events import Scalar
 from text2db.schemas.plan import ValueFormat
 
@@ -157,6 +158,8 @@ def to_label(text: str, labels: list[str]) -> str:
         if label.casefold() == folded:
             return label
     best = process.extract(folded, {lb: lb.casefold() for lb in labels}, scorer=fuzz.WRatio, limit=2)
+    if templated := template_label(clean_text(text), labels):  # "1 out of 5" among "5 out of 5", "average"
+        return templated
     if best and best[0][1] >= 85 and (len(best) == 1 or best[0][1] - best[1][1] >= 5):
         return best[0][2]
     raise Unnormalizable(f"{text!r} is none of the labels {labels}", text)

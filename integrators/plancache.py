@@ -33,6 +33,10 @@ class PlanCache:
     noun_styles: dict[tuple[str, str], bool] = field(default_factory=dict)  # formats.common_noun_style per column
     formats: dict[tuple[str, str], Any] = field(default_factory=dict)
     iso_tables: dict[str, bool] = field(default_factory=dict)
+    bare_initials: dict[str, bool] = field(default_factory=dict)  # textstyle.writes_bare_initials per table
+    number_templates: dict[tuple[str, str], dict[int, str]] = field(default_factory=dict)  # textstyle.number_template
+    country_names: dict[tuple[str, str], dict[str, str | None]] = field(default_factory=dict)  # common name -> as written
+    repeats_key: dict[tuple[str, str], bool] = field(default_factory=dict)  # formats.ColumnConventions.repeats_key
     ranges: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
     learned: dict[tuple[str, str], str | None] = field(default_factory=dict)
     suites: dict[str, Any] = field(default_factory=dict)  # table -> its GX ExpectationSuite (checks.table_suite)

@@ -51,6 +51,27 @@ def test_many_to_many_gets_an_association_table_with_the_pair_attributes() -> No
     assert pair.has_column("grade")
 
 
+@pytest.mark.parametrize("fact", [
+    "For every store and drug we record the quantity in stock.",  # a combination, not an entity "store and drug"
+    "The quantity in stock of each drug at each store is recorded.",  # what is recorded comes first
+])
+def test_a_fact_about_a_pair_is_an_association_keyed_by_both(fact: str) -> None:
+    design = design_with_rules("We run pharmacies. Each store has a name and an address. "
+                               f"Each drug has a code, a name and a price. {fact}")
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"store", "drug"})
+    assert sorted(pair.primary_key) == sorted(c for fk in pair.foreign_keys for c in fk.columns)
+    assert pair.has_column("quantity_in_stock") and len(design.tables) == 3
+
+
+def test_a_thing_each_x_has_in_each_y_is_a_table_of_the_pair_with_the_listed_attributes() -> None:
+    design = design_with_rules("Each rider has a licence number, a name and a team. Each stage has a number and a date. "
+                               "Each rider has a result in each stage: the finishing time and the position.")
+    result = design.table("result")
+    assert {fk.ref_table for fk in result.foreign_keys} == {"rider", "stage"}
+    assert result.has_column("finishing_time") and result.has_column("position")
+    assert not design.table("rider").foreign_keys  # not a stage per rider
+
+
 def test_self_reference_is_a_nullable_key_to_the_same_table() -> None:
     design = checked(design_with_rules(
         "Each employee has an employee ID, a name and a salary. Each employee has a manager, who is another employee."))

@@ -54,6 +54,12 @@ def test_unique_surname_finds_a_person_but_not_another_name() -> None:
     assert "Valerie Rockefeller" not in found
 
 
+def test_a_qualified_key_is_found_by_its_name_and_qualifier_in_the_sentence() -> None:
+    gaz = Gazetteer(["Abilene, Texas", "Paris, Texas", "Paris, France", "Akita, Akita"])
+    found = gaz.find("Abilene Regional Airport serves Abilene, Jones County, Texas. Paris lies in Texas. Akita is in Japan.")
+    assert {k: [m.text for m in ms] for k, ms in found.items()} == {"Abilene, Texas": ["Abilene"]}  # Paris: two keys
+
+
 def test_filling_table_finds_an_existing_row_spacy_misses(tmp_path) -> None:  # noqa: ANN001
     engine = _engine(tmp_path, [("Hole in Your Soul", None), ("Gardenia", 1979)])
     plan = _filling(make_plan("work", "work", "title", ["released", "performer"]))

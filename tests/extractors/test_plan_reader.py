@@ -69,6 +69,12 @@ def test_number_word_labels_match_digits() -> None:
     assert cells["Riverside Rest"]["customer_rating"] == "5 out of 5"
 
 
+def test_a_label_with_numbers_matches_its_numbers_in_full_and_is_a_template_for_others() -> None:
+    # the label set holds "5 out of 5" only (the existing rows' ratings); "1 out of 5" is not it, but is a rating
+    cells = _cells(VENUE, "Cotto is a coffee shop near The Bakers with a 1 out of 5 customer rating.")
+    assert cells["Cotto"]["customer_rating"] == "1 out of 5"
+
+
 LIGHTHOUSE = _plan("lighthouse", "lighthouse", [
     _col("height_m", "height (in metres) of the lighthouse", "number", unit="m"),
     _col("keeper", "keeper of the lighthouse", demos=["Agnes Morrow", "Thomas Wren"]),
@@ -115,6 +121,7 @@ def test_values_keep_the_shape_of_the_column_existing_values() -> None:
     ("Come to The Wrestlers where they serve English food.", "The Wrestlers"),
     ("High priced and with a low rating, Wildwood is a coffee shop.", "Wildwood"),
     ("The hardcover book 1634: The Ram Rebellion was written by Eric Flint.", "1634: The Ram Rebellion"),
+    ("There is a coffee shop called The Cricketers near The Portland Arms.", "The Cricketers"),
 ])
 def test_document_subject(text: str, subject: str) -> None:
     found = document_subject(parse(text), 0, KeyShape.of(["The Eagle", "Blue Spice"]), {"english"})

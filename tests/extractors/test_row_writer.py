@@ -50,6 +50,25 @@ def test_grounding_keeps_what_the_document_supports_and_counts_the_rest() -> Non
     assert any("Invented Rock Light" in u for u in answer.ungrounded)
 
 
+def test_a_rating_in_the_wording_of_a_numbered_label_is_a_label_when_the_text_writes_it() -> None:
+    text = "Cotto has a 1 out of 5 customer rating."
+    req = docllm.RowsRequest(VENUE.tables[0], text)
+    rating = docllm.rows_schema(req)["properties"]["rows"]["items"]["properties"]["customer_rating"]
+    assert {"type": "string"} in rating["anyOf"]  # "5 out of 5" is a label: other ratings may be written
+    row = {"name": "Cotto", "price_range": None, "customer_rating": "1 out of 5", "kid_friendly": None, "near": None}
+    assert docllm.ground(_rows(row), req).rows[0].values["customer_rating"][0] == "1 out of 5"
+    invented = docllm.ground(_rows(row | {"customer_rating": "2 out of 5"}), req)
+    assert "customer_rating" not in invented.rows[0].values and invented.ungrounded
+
+
+def test_a_relative_clause_the_llm_copies_along_is_not_part_of_the_value() -> None:
+    text = "Skerry Point Lighthouse is kept by Agnes Morrow who lives in Oban."
+    row = {"name": "Skerry Point Lighthouse", "height_m": None, "keeper": "Agnes Morrow who lives in Oban",
+           "number_of_lamps": None, "first_lit_year": None}
+    answer = docllm.ground(_rows(row), docllm.RowsRequest(LIGHTHOUSE.tables[0], text))
+    assert answer.rows[0].values["keeper"][0] == "Agnes Morrow"
+
+
 def test_garbage_answers_are_invalid_output() -> None:
     from text2db.extractors.exceptions import InvalidLLMOutput
 
@@ -205,3 +224,21 @@ def test_an_existing_row_named_in_the_text_is_kept_when_the_llm_answers_about_an
                               engine=engine)
         event, rows = _extract(plan, fake.base_url, text, extractor)
     assert event.stats.llm_calls == 1 and rows["Baked Alaska"]["course"].value == "Dessert"
+
+
+def test_the_llms_longer_key_names_the_row_where_the_tables_keys_are_common_noun_phrases(tmp_path) -> None:
+    engine = create_engine(f"sqlite:///{tmp_path / 'dishes.sqlite'}")
+    with engine.begin() as conn:
+        conn.execute(sql("CREATE TABLE dish (id INTEGER PRIMARY KEY, name TEXT UNIQUE, country TEXT)"))
+        conn.execute(sql("INSERT INTO dish (name) VALUES ('Bacon sandwich'), ('Amatriciana sauce'), ('Baked Alaska')"))
+    key = _col("name", "name of the dish").model_copy(update={"tool": "key"})
+    table = {"table": "dish", "operation": "row_population", "entity": "dish", "key": ["name"],
+             "columns": [key, _col("country", "country of the dish")]}
+    plan = Plan(job="j", instruction="add dishes", planner="test", tables=[TablePlan(**table)])
+    text = "Beef kway teow is a popular dish from a country in Asia."
+    reply = _rows({"name": "Beef kway teow", "country": None})
+    with FakeOpenAI([reply]) as fake:
+        extractor = Extractor(plan, Settings(llm_base_url=fake.base_url, llm_timeout_s=5.0), ExtractorConfig(use_priors=False),
+                              engine=engine)
+        event, _rows_by_key = _extract(plan, fake.base_url, text, extractor)
+    assert [r.key[0].value for r in event.rows] == ["Beef kway teow"]  # the finder's "Beef" is renamed

@@ -157,3 +157,9 @@ def test_a_job_title_before_a_name_is_not_part_of_it() -> None:
     parsed = parse("In 2011, National Security Advisor James L. Jones met Pakistani officials in Islamabad.")
     names = [e.name for e in find_entities(parsed, "person")]
     assert "James L. Jones" in names and not any(n.endswith("Advisor James L. Jones") for n in names)
+
+
+def test_a_clause_before_is_is_no_subject() -> None:
+    text = "Bhajji originates from India, where the leader is called T S Thakur and the people are called Indians."
+    names = [e.name for e in find_entities(parse(text), "place")]
+    assert "India" in names and not any("where" in n for n in names)

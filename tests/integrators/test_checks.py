@@ -117,3 +117,21 @@ def test_an_old_odd_value_does_not_fail_a_batch_filling_another_cell(
     assert report.table("person").cells_filled == 1
     bad = make_event("people", "person", {"name": "Taio Cruz"}, {"birth": "circa 1983"}, document_id="d2")
     assert build_integrator(person_db, person_plan("data_infilling"), settings).apply([bad]).review_items == 1
+
+
+def test_a_numbered_label_set_admits_its_template_and_refuses_other_values(person_db: Engine) -> None:
+    plan = Plan(job="people", instruction="add ratings", planner="test", tables=[TablePlan(
+        table="person", operation="row_population", entity="person", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="name"),
+            ColumnPlan(name="birth_place", tool="classification", question="rating", labels=["5 out of 5", "average"])])])
+    with person_db.connect() as conn:
+        trans = conn.begin()
+        conn.execute(text("INSERT INTO person (name, birth_place) VALUES ('Good', '1 out of 5'), ('Fine', 'average')"))
+        good = [(i,) for (i,) in conn.execute(text("SELECT id FROM person WHERE name IN ('Good', 'Fine')"))]
+        validate_batch(conn, plan, {"person": {ident: {"birth_place"} for ident in good}})  # passes
+        conn.execute(text("INSERT INTO person (name, birth_place) VALUES ('Bad', '1 of 5')"))
+        bad = conn.execute(text("SELECT id FROM person WHERE name = 'Bad'")).scalar()
+        with pytest.raises(ChecksFailed) as failed:
+            validate_batch(conn, plan, {"person": {(bad,): {"birth_place"}}})
+        trans.rollback()
+    assert failed.value.failures[0]["unexpected"] == ["1 of 5"]

@@ -88,6 +88,10 @@ def test_labels_take_the_nearest_label_or_refuse() -> None:
     assert normalize("Jaz", ValueFormat(kind="label"), labels) == "Jazz"
     with pytest.raises(Unnormalizable, match="none of the labels"):
         normalize("Classical", ValueFormat(kind="label"), labels)
+    ratings = ["5 out of 5", "average"]  # a numbered label is a template; the fuzzy match would say "5 out of 5"
+    assert normalize("1  out of 5", ValueFormat(kind="label"), ratings) == "1 out of 5"
+    with pytest.raises(Unnormalizable):
+        normalize("1 of 5 stars", ValueFormat(kind="label"), ratings)
 
 
 def test_casing_and_whitespace() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from tests.integrators.conftest import EventFactory, films_plan, person_plan
+from tests.integrators.conftest import EventFactory, films_plan, person_plan, pk_column
 from text2db.config import Settings
 from text2db.integrators.pipeline import build_integrator
 from text2db.schemas.plan import ColumnPlan, NewColumn, Plan, TablePlan, ValueFormat
@@ -182,3 +182,72 @@ def test_a_key_without_unique_constraint_or_id_default_is_serialized(
     report = build_integrator(db_engine, plan, settings).apply(events)
     assert report.table("city").rows_inserted == 1 and report.table("city").cells_filled == 1
     assert rows(db_engine, "SELECT id, name, country FROM city ORDER BY id") == [(7, "Durg", "India"), (8, "Firminy", "France")]
+
+
+def test_a_parent_row_a_document_adds_is_the_row_a_child_in_the_same_batch_names(
+        films_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    events = [make_event("films", "films", {"title": "Estate violenta"}, {"director_id": "Valerio Zurlini"}, document_id="d0"),
+              make_event("films", "directors", {"name": "Kelly Reichardt"}, {"country": "American"}, document_id="d1"),
+              make_event("films", "films", {"title": "First Cow"}, {"director_id": "kelly reichardt"}, document_id="d2")]
+    build_integrator(films_db, films_plan(), settings, checks=False).apply(events)
+    # the references were read (d0) before d1 queued its director; d2's mention differs from it only in
+    # case: it links to the queued row, no second director
+    assert rows(films_db, "SELECT f.title, d.name FROM films f JOIN directors d ON d.id = f.director_id "
+                          "WHERE f.title = 'First Cow'") == [("First Cow", "Kelly Reichardt")]
+    assert rows(films_db, "SELECT count(*) FROM directors") == [(2,)]
+
+
+def test_new_keys_and_values_follow_the_tables_writing_of_initials_the_two_names_and_number_templates(
+        db_engine: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with db_engine.begin() as conn:
+        conn.execute(text(f"CREATE TABLE place ({pk_column(db_engine)}, name TEXT NOT NULL UNIQUE, rating TEXT, owner TEXT)"))
+        conn.execute(text("INSERT INTO place (name, rating, owner) VALUES ('Spain', '1 out of 5', 'Felipe VI'), "
+                          "('Italy', '5 out of 5', NULL), ('Mexico', 'average', NULL), ('Malaysia', 'high', NULL), "
+                          "('Singapore', NULL, NULL)"))
+    plan = Plan(job="places", instruction="add places", planner="test", tables=[TablePlan(
+        table="place", operation="row_population", entity="place", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="place"), ColumnPlan(name="rating", tool="attribute", question="rating"),
+            ColumnPlan(name="owner", tool="attribute", question="owner")])])
+    events = [make_event("places", "place", {"name": "the United States"}, {"rating": "3 of 5", "owner": "J P McManus"}),
+              make_event("places", "place", {"name": "Alan B Miller Hall"}, {"rating": "£20-25", "owner": "A Christmas Carol"},
+                         document_id="d2"),
+              make_event("places", "place", {"name": "Addis Ababa Stadium and Addis Ababa City Hall"}, {"owner": "Ethiopia"},
+                         document_id="d3"),
+              make_event("places", "place", {"name": "Pride and Prejudice"}, {"owner": "Jane Austen"}, document_id="d4")]
+    build_integrator(db_engine, plan, settings, checks=False).apply(events)
+    assert rows(db_engine, "SELECT name, rating, owner FROM place WHERE id > 5 ORDER BY id") == [
+        ("United States", "3 out of 5", "J. P. McManus"), ("Alan B. Miller Hall", "£20-25", "A Christmas Carol"),
+        ("Addis Ababa Stadium", None, "Ethiopia"), ("Addis Ababa City Hall", None, "Ethiopia"),
+        ("Pride and Prejudice", None, "Jane Austen")]
+
+
+def test_a_country_is_written_as_the_column_names_it(db_engine: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with db_engine.begin() as conn:
+        conn.execute(text(f"CREATE TABLE city ({pk_column(db_engine)}, name TEXT NOT NULL UNIQUE, country TEXT)"))
+        conn.execute(text("INSERT INTO city (name, country) VALUES ('Cork', 'Republic of Ireland'), "
+                          "('Boston', 'United States of America')"))
+    plan = Plan(job="cities", instruction="add cities", planner="test", tables=[TablePlan(
+        table="city", operation="row_population", entity="city", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="city"),
+            ColumnPlan(name="country", tool="attribute", question="country", format=ValueFormat(kind="country"))])])
+    events = [make_event("cities", "city", {"name": name}, {"country": country}, document_id=name)
+              for name, country in [("Dublin", "Ireland"), ("Austin", "USA"), ("Lyon", "French")]]
+    build_integrator(db_engine, plan, settings, checks=False).apply(events)
+    assert rows(db_engine, "SELECT name, country FROM city WHERE name IN ('Dublin', 'Austin', 'Lyon') ORDER BY name") == [
+        ("Austin", "United States of America"), ("Dublin", "Republic of Ireland"), ("Lyon", "France")]
+
+
+def test_a_value_that_only_repeats_its_rows_key_is_refused_where_no_row_does_that(
+        person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
+    with person_db.begin() as conn:
+        for name, place in [("Ann", "Oslo"), ("Bo", "Lund"), ("Cy", "Bath"), ("Di", "York"), ("Ed", "Rome")]:
+            conn.execute(text("INSERT INTO person (name, birth_place, citizenship) VALUES (:n, :p, :n)"), {"n": name, "p": place})
+    plan = Plan(job="people", instruction="add people", planner="test", tables=[TablePlan(
+        table="person", operation="row_population", entity="person", key=["name"], columns=[
+            ColumnPlan(name="name", tool="key", question="name"), ColumnPlan(name="birth_place", tool="attribute", question="born in"),
+            ColumnPlan(name="citizenship", tool="attribute", question="known as")])])
+    events = [make_event("people", "person", {"name": "Fay Wray"}, {"birth_place": "Fay  Wray", "citizenship": "Fay Wray"})]
+    report = build_integrator(person_db, plan, settings, checks=False).apply(events)
+    # no birth_place repeats its row's name, so "Fay Wray" is a misread; citizenship rows do repeat theirs
+    assert rows(person_db, "SELECT birth_place, citizenship FROM person WHERE name = 'Fay Wray'") == [(None, "Fay Wray")]
+    assert report.rejected_values["value repeats its row's key"] == 1
