@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from kafka import KafkaConsumer, TopicPartition
+from kafka import ConsumerRebalanceListener, KafkaConsumer, TopicPartition
 from kafka.consumer.fetcher import ConsumerRecord
 from kafka.errors import CommitFailedError, KafkaError
 from kafka.structs import OffsetAndMetadata
@@ -74,13 +74,16 @@ def run(
     """Run until stopped or a limit is reached; returns the number of records processed."""
     stop = stop or StopFlag()
     pause = Pause(stage, config, stop.wait)
+    restart = RestartFromCommitted()
+    if consumer.subscription():  # a group member: (re)joins go through the listener
+        consumer.subscribe(topics=sorted(consumer.subscription()), listener=restart)
     processed, last_activity, empty_polls = 0, time.monotonic(), 0
     try:
         while not stop.is_set():
             room = config.max_poll_records
             if limits.max_messages is not None:
                 room = min(room, limits.max_messages - processed)
-            records = _poll(consumer, config, room)
+            records = restart.apply(consumer, _poll(consumer, config, room))
             empty_polls = 0 if records else empty_polls + 1
             if not records:
                 idle = time.monotonic() - last_activity
@@ -107,6 +110,46 @@ def run(
         metrics.PAUSED.labels(stage=stage).set(0)
         consumer.close()  # leaves the group so the partitions move at once
     return processed
+
+
+class RestartFromCommitted(ConsumerRebalanceListener):
+    """After every (re)join, each assigned partition restarts from the group's committed offset
+    (the beginning where the group has none), never from the position held in memory.
+
+    kafka-python keeps a partition's in-memory position across a rejoin. A broker that lost its
+    log (the local stack's memory storage restarted, a topic recreated) makes every member
+    rejoin, and that position then points into the new log past records never read: a consumer
+    fetching from offset 7 of a log that restarted at 0 skips offsets 0-6 once the new log holds
+    them. On a broker that kept its log the committed offset is where the position already was
+    (the loop commits each batch before the next poll), or earlier after a refused commit, so
+    the restart costs a re-fetch and at most a redelivery that idempotent writes absorb."""
+
+    def __init__(self) -> None:
+        self.pending: set[TopicPartition] = set()
+
+    def on_partitions_revoked(self, revoked: Sequence[TopicPartition]) -> None:
+        self.pending -= set(revoked)
+
+    def on_partitions_assigned(self, assigned: Sequence[TopicPartition]) -> None:
+        self.pending |= set(assigned)
+
+    def apply(self, consumer: KafkaConsumer, records: list[ConsumerRecord]) -> list[ConsumerRecord]:
+        """Seek the partitions (re)assigned since the last poll; drop their polled records, which
+        were fetched from the old position and come again from the new one."""
+        if not self.pending:
+            return records
+        pending, self.pending = self.pending & consumer.assignment(), set()
+        try:
+            for tp in sorted(pending):
+                committed = consumer.committed(tp)
+                if committed is None:
+                    consumer.seek_to_beginning(tp)
+                else:
+                    consumer.seek(tp, committed)
+        except KafkaError as exc:  # the broker is going away again: try at the next poll
+            self.pending |= pending
+            log.warning("restarting %d partitions from their committed offsets failed (%s); retrying", len(pending), exc)
+        return [r for r in records if TopicPartition(r.topic, r.partition) not in pending]
 
 
 def _poll(consumer: KafkaConsumer, config: ConsumerConfig, room: int) -> list[ConsumerRecord]:

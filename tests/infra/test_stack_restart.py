@@ -1,11 +1,16 @@
 """Issue 13 item 3: `stack down` then `stack up` under a running consumer. The broker comes back
 on the same port, so the consumer (which resolved the address when it started) recovers by
-itself and processes what is published after the restart."""
+itself and processes what is published after the restart.
+
+The local broker keeps its log in memory: the restarted one numbers its records from 0 again.
+A consumer that kept its old positions (or rewound a batch the restart interrupted to its old
+offsets) would skip the new records below them."""
 
 from __future__ import annotations
 
 import sys
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -41,6 +46,34 @@ def test_a_restarted_stack_keeps_its_port_and_consumers_recover(tmp_path: Path) 
         publish(settings, after)
         wait_for(lambda: {d.document_id for d in after} <= extractor.seen, 90, "the documents published after the restart")
         assert consumer.is_alive()
+    finally:
+        stop.set()
+        consumer.join(timeout=30)
+        stack_down(settings)
+
+
+@pytest.mark.slow
+def test_a_batch_interrupted_by_a_restart_does_not_make_the_consumer_skip_the_new_log(tmp_path: Path) -> None:
+    settings = Settings(home=tmp_path / "home", bootstrap_servers=None, topic_prefix=f"t{uuid.uuid4().hex[:8]}")
+    stack_up(settings)
+    extractor, stop = WordCountExtractor(), StopFlag()
+    consumer = threading.Thread(target=run_extractor, args=(settings, f"{settings.topic_prefix}-x", lambda j, v: extractor, FAST),
+                                kwargs={"stop": stop})
+    try:
+        committed = [DocumentEvent(job="fake", document_id=f"committed-{i}", text=f"film {i}") for i in range(12)]
+        publish(settings, committed)
+        consumer.start()
+        wait_for(lambda: len(extractor.seen) >= len(committed), 60, "the first documents")
+        time.sleep(1)  # their offsets are committed: every partition's position is past 0
+        extractor.delay_s = 0.7  # the next batch is still being extracted when the broker goes
+        publish(settings, [DocumentEvent(job="fake", document_id=f"slow-{i}", text=f"film {i}") for i in range(6)])
+        wait_for(lambda: any(seen.startswith("slow-") for seen in extractor.seen), 60, "the slow batch to start")
+        stack_down(settings)
+        stack_up(settings)
+        extractor.delay_s = 0.0
+        after = [DocumentEvent(job="fake", document_id=f"after-{i}", text=f"film {i}") for i in range(20)]
+        publish(settings, after)
+        wait_for(lambda: {d.document_id for d in after} <= extractor.seen, 60, "every document of the new log")
     finally:
         stop.set()
         consumer.join(timeout=30)
