@@ -25,6 +25,7 @@ from sqlalchemy import create_engine
 from text2db.config import get_settings
 from text2db.extractors.pipeline import build_extractor
 from text2db.infra import llm as local_llm
+from text2db.integrators.exceptions import ChecksFailed
 from text2db.integrators.pipeline import build_integrator
 from text2db.planner.api import make_plan
 from text2db.quality.dataset import load_instance
@@ -63,18 +64,23 @@ def main() -> None:
     windows = []
     for w0 in range(0, len(docs), args.window):
         batch = docs[w0:w0 + args.window]
-        started, small, llm, calls, emitted = time.perf_counter(), 0, 0, 0, set()
+        started, small, llm, calls, emitted, refused = time.perf_counter(), 0, 0, 0, set(), 0
         for i, text in enumerate(batch, w0):
             event = extractor.extract(DocumentEvent(job="feed", document_id=document_id_for(text, f"feed#{i}"), text=text))
-            integrator.apply([event])
+            try:
+                integrator.apply([event])
+            except ChecksFailed as exc:  # the consumer dead-letters such a batch; the curve counts it
+                refused += 1
+                print(f"document {i + 1}: {exc}", file=sys.stderr)
             small, llm, calls = small + event.stats.values_small_model, llm + event.stats.values_llm, calls + event.stats.llm_calls
             emitted |= {fold(r.key[0].value) for r in event.rows if r.key}
         seconds = time.perf_counter() - started
         windows.append({"documents": f"{w0 + 1}-{w0 + len(batch)}", "keys": set(gold_keys[w0:w0 + len(batch)]) | emitted,
                         "seconds_per_document": round(seconds / len(batch), 3), "llm_calls": calls,
+                        "refused_by_checks": refused,
                         "llm_share": round(llm / (small + llm), 3) if small + llm else 0.0})
         print(f"documents {windows[-1]['documents']}: {windows[-1]['seconds_per_document']} s/doc, "
-              f"LLM share {windows[-1]['llm_share']}, {calls} LLM calls", file=sys.stderr)
+              f"LLM share {windows[-1]['llm_share']}, {calls} LLM calls, {refused} refused by the checks", file=sys.stderr)
     engine.dispose()
     keys = meta.get("natural_keys") or {}
     gold = database_delta(instance.input_path, instance.gold_path, keys)
@@ -90,9 +96,10 @@ def main() -> None:
     if args.json:
         print(json.dumps({"llm": settings.llm_base_url, "windows": windows}, indent=2))
         return
-    print(f"{'documents':>10} {'lenient F1':>10} {'LLM share':>9} {'LLM calls':>9} {'s/doc':>7}")
+    print(f"{'documents':>10} {'lenient F1':>10} {'LLM share':>9} {'LLM calls':>9} {'s/doc':>7} {'refused':>7}")
     for w in windows:
-        print(f"{w['documents']:>10} {w['lenient_f1']:>10} {w['llm_share']:>9} {w['llm_calls']:>9} {w['seconds_per_document']:>7}")
+        print(f"{w['documents']:>10} {w['lenient_f1']:>10} {w['llm_share']:>9} {w['llm_calls']:>9} "
+              f"{w['seconds_per_document']:>7} {w['refused_by_checks']:>7}")
 
 
 if __name__ == "__main__":

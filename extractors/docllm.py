@@ -12,7 +12,8 @@ numbers as numbers, null for "not stated"), then parsed and validated here:
   what is kept, so the integrator converts units as for any other value);
 - a label is one of the plan's labels by construction; its evidence is the sentence that shares
   the most words with the label and the column. A label set with numbers ("5 out of 5") also
-  takes the same wording with other numbers, when the text writes it ("1 out of 5").
+  takes the same wording with other numbers, when the text writes it ("1 out of 5"). A label set
+  learned from a few rows is open: another short value the text writes is kept as written.
 Anything else is dropped and counted as ungrounded. Nothing the model writes is executed.
 """
 
@@ -26,6 +27,8 @@ from typing import Any
 from text2db.extractors import grounding
 from text2db.extractors.llm import _complete, _json_object
 from text2db.extractors.reader import stems
+from text2db.integrators.exceptions import Unnormalizable
+from text2db.integrators.normalize import to_label
 from text2db.integrators.textstyle import labels_regex, template_label
 from text2db.schemas.events import Evidence
 from text2db.schemas.plan import ColumnPlan, TablePlan
@@ -69,6 +72,8 @@ def _describe(col: ColumnPlan) -> str:
     kind = "one of: " + ", ".join(json.dumps(lb) for lb in col.labels) if col.labels else {
         "integer": "a whole number", "number": "a number", "year": "a year (number)", "date": "a date",
         "boolean": "yes or no"}.get(col.value_type, "text")
+    if col.labels_open:
+        kind += ", or another short value as the text writes it"
     unit = f", in {col.format.unit}" if col.format.unit else ""
     examples = [d for d in col.demonstrations if d][:3]
     shown = f"; e.g. {', '.join(json.dumps(e) for e in examples)}" if examples and not col.labels else ""
@@ -89,7 +94,7 @@ def build_messages(req: RowsRequest) -> list[dict[str, str]]:
 
 
 def _value_schema(col: ColumnPlan) -> dict[str, Any]:
-    if col.labels and labels_regex(col.labels):  # "5 out of 5": other ratings are labels too
+    if col.labels and (col.labels_open or labels_regex(col.labels)):  # "5 out of 5": other ratings are labels too
         return {"anyOf": [{"enum": [*col.labels, None]}, {"type": "string"}]}
     if col.labels:
         return {"enum": [*col.labels, None]}
@@ -155,7 +160,10 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int) -> tuple[st
         if label is None and (templated := template_label(str(value), col.labels)):
             ev = grounding.locate(text, str(value), near=near)  # a label by its template: written in the text
             return (templated, ev) if ev is not None else None
-        return (label, _label_evidence(text, col, label)) if label is not None else None
+        if label is None and col.labels_open:
+            return _new_label(text, col, str(value).strip(), near)
+        ev = _label_evidence(text, col, label) if label is not None else None
+        return (label, ev) if ev is not None else None
     if isinstance(value, (int, float)):
         return _number_span(text, float(value), near)
     value = _without_clause(str(value).strip(), col)
@@ -200,11 +208,35 @@ def _number_span(text: str, number: float, near: int) -> tuple[str, Evidence] | 
     return ev.quote, ev
 
 
-def _label_evidence(text: str, col: ColumnPlan, label: str) -> Evidence:
-    want = stems(f"{label} {col.name.replace('_', ' ')}")
-    best, best_overlap = (0, len(text)), -1
+def _new_label(text: str, col: ColumnPlan, value: str, near: int) -> tuple[str, Evidence] | None:
+    """A value of an open label set that is none of its labels: a clear paraphrase of one label
+    is that label ("moderately priced" -> "moderate"); otherwise it must be written in the text
+    and be about as short as the labels are (a label, not a description)."""
+    try:
+        label = to_label(value, list(col.labels or []))
+    except Unnormalizable:
+        label = None
+    if label is not None:
+        ev = _label_evidence(text, col, label)
+        return (label, ev) if ev is not None else None
+    longest = max(len(lb.split()) for lb in col.labels or [""])
+    if len(value.split()) > max(longest, 2) + 1 or len(value) > 40:  # "less than £20" beside "cheap"
+        return None
+    ev = grounding.locate(text, value, near=near)
+    return (ev.quote, ev) if ev is not None else None
+
+
+def _label_evidence(text: str, col: ColumnPlan, label: str) -> Evidence | None:
+    """The sentence that best supports `label`: the one sharing most words with the label and
+    the column's name ("is not family-friendly" for `family_friendly` = no). A label no sentence
+    shares a word with is not grounded: a small model picks an enum value even where the text
+    says nothing, often one of the demonstrations' ("near Burger King" for a text that names
+    no neighbour). A label that is a name ("Café Brazil") must be written itself: the column's
+    word ("near") is no support for one neighbour rather than another."""
+    want = stems(label) if label[:1].isupper() else stems(f"{label} {col.name.replace('_', ' ')}")
+    best, best_overlap = None, 0
     for m in re.finditer(r"[^.!?\n]+[.!?]?", text):
         overlap = len(stems(m.group(0)) & want)
         if overlap > best_overlap:
             best, best_overlap = (m.start(), m.end()), overlap
-    return grounding.evidence(text, *best)
+    return grounding.evidence(text, *best) if best is not None else None

@@ -9,7 +9,7 @@ Models load once per process (module caches in models.py), not per document.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sqlalchemy.engine import Engine
@@ -22,7 +22,7 @@ from text2db.extractors.exceptions import InvalidDocument
 from text2db.extractors.relations import RelationKind, resolve
 from text2db.extractors import subject as subjects
 from text2db.extractors.reader import ColumnView, Reader, stems
-from text2db.extractors.rowwriter import RowWriter
+from text2db.extractors.rowwriter import RowWriter, key_check
 from text2db.extractors.student import Student, load_student, save_student, student_path
 from text2db.extractors.router import Request, Router, context_for
 from text2db.extractors.span_model import load_accepted, question_for
@@ -115,6 +115,7 @@ class Extractor:
             deadline = started + self.config.llm_seconds_per_document
             entities = self.row_writer.fill(parsed, setup.plan, entities, requests, llm_use, unsure, deadline,
                                             self.key_shapes.get(setup.plan.table))
+        self._calibrate(setup.plan.table, requests)
         routed = self.router.route(parsed, requests, started)
         labels = {c.name: c.labels or [] for c in setup.plan.columns}
         rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls + llm_use["calls"],
@@ -151,10 +152,13 @@ class Extractor:
         return reqs
 
     def _unsure(self, setup: TableSetup, entities: list[Entity], requests: list[Request]) -> list[str]:
-        """The columns to ask the LLM about: every column when a document has no main entity, else
-        those where a main entity's cell is below the accept threshold and the column is not trusted."""
+        """The columns to ask the LLM about: every column when a document has no main entity, or
+        names a new one while the subject finder is not yet trusted (its keys are checked like any
+        column's values: a wrong key loses the whole row); else those where a main entity's cell
+        is below the accept threshold and the column is not trusted."""
         columns = [c.name for c in setup.plan.columns if c.name not in setup.plan.key]
-        if not any(e.main for e in entities):
+        mains = [e for e in entities if e.main]
+        if not mains or (not all(e.known for e in mains) and not self.student.trusted(setup.plan.table, key_check(setup.plan))):
             return columns
         threshold, wanted = self.config.accept_threshold, set()
         for req in requests:
@@ -165,9 +169,19 @@ class Extractor:
                 wanted.add(req.column)
         return [c for c in columns if c in wanted]
 
+    def _calibrate(self, table: str, requests: list[Request]) -> None:
+        """A trusted column is not asked: its small value (the reader's guess, perhaps a weak one)
+        stands with the confidence its agreement with the LLM measured, not the reader's score."""
+        for req in requests:
+            if req.cell is None and req.best is not None and req.entity.main:
+                earned = self.student.calibrated(table, req.column)
+                if earned is not None and earned > req.best.confidence:
+                    req.best = replace(req.best, confidence=earned)
+
     def _read(self, parsed: Parsed, setup: TableSetup, entities: list[Entity]) -> list[Candidate]:
         """The plan reader's values for each segment's main entity, over every non-key column."""
-        views = [ColumnView.of(c, setup.plan.entity, self.learned_cues(setup.plan.table, c.name))
+        views = [ColumnView.of(c, setup.plan.entity, self.learned_cues(setup.plan.table, c.name),
+                               self.student.learned_values(setup.plan.table, c.name))
                  for c in setup.plan.columns if c.name not in setup.plan.key]
         out: list[Candidate] = []
         for ent in entities:

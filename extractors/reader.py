@@ -42,6 +42,7 @@ CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w
 SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a cue word (cost, not quality)
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
 TYPE_FIT = 0.25  # a value of the column's restricted type in the first sentence, which names the entity (ColumnView.typed)
+KNOWN_VALUE = 0.44  # a value the column already holds, written beside the entity: below rowwriter.DROP_BELOW, so an LLM that reads the text as not stating it wins
 WORD_AFFINITY_FLOOR = 0.55  # MiniLM cosine of two single words below which they are not the same cue
 WORD_AFFINITY_FULL = 0.85  # ... and at which a word counts as fully as the column's own word ("born" / "birth")
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
@@ -83,9 +84,12 @@ class ColumnView:
     with_digits: float = 0.5  # share of demonstrations that contain a digit (codes, addresses); 0.5 unknown
     cue_words: tuple[str, ...] = ()  # the words behind cue_stems, lower-case: what near-synonyms are compared with
     countries: bool = False  # the plan writes the column as a country name: only spans that name one
+    known: tuple[str, ...] = ()  # values the column holds or the LLM gave it (open text columns): found where written
 
     @classmethod
-    def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None) -> "ColumnView":
+    def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None,
+           learned_values: list[str] | None = None) -> "ColumnView":
+        """`learned`: cue words the LLM's answers taught; `learned_values`: values it gave the column."""
         unit = (col.format.unit or "").lower()
         name_words = [w for w in content_words(col.name) if w.lower() not in {unit, "id", "number"} or w.lower() == "number" and len(content_words(col.name)) == 1]
         phrase = " ".join(name_words) or col.name
@@ -101,8 +105,12 @@ class ColumnView:
         numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
         if col.link is not None:
             return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, cue_words=cue_words)
-        return cls(col.name, col.value_type, phrase, frozenset(cue), tuple(col.labels or ()), cap, numeric,
-                   with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country")
+        known = () if col.labels or numeric else tuple(dict.fromkeys(v for v in [*demos, *(learned_values or [])] if 2 < len(v) <= 60))
+        labels = tuple(col.labels or ())
+        if col.labels_open:  # the values the LLM gave an open label set are labels to look for too
+            labels = tuple(dict.fromkeys([*labels, *(learned_values or [])]))
+        return cls(col.name, col.value_type, phrase, frozenset(cue), labels, cap, numeric,
+                   with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country", known=known)
 
     @property
     def typed(self) -> bool:
@@ -212,7 +220,21 @@ class Reader:
             spans = self._text_spans(a, b, col)
             if col.countries:
                 spans = [sp for sp in spans if names_a_country(sp.text)]
-        return [Scored(col.name, s, self._score(col, s), s.text) for s in spans]
+        scored = [Scored(col.name, s, self._score(col, s), s.text) for s in spans]
+        return scored + self._known(col, a, b)
+
+    def _known(self, col: ColumnView, a: int, b: int) -> list[Scored]:
+        """The column's known values written in the entity's segment ("coffee shop" where every
+        row's eat_type is "coffee shop"), outside the entity's own name. A cue word scores them
+        as any span; without one they are weak evidence the LLM confirms or vetoes, and which
+        stands alone only where no LLM is asked."""
+        text, out = self.parsed.text, []
+        for value in col.known:
+            for m in re.finditer(rf"(?<!\w){re.escape(value)}(?!\w)", text[a:b], re.IGNORECASE):
+                span = ts.Span(a + m.start(), a + m.end(), m.group(0))
+                if not self._inside_entity(span.start, span.end):
+                    out.append(Scored(col.name, span, max(KNOWN_VALUE, self._score(col, span)), value))
+        return out
 
     def _text_spans(self, a: int, b: int, col: ColumnView) -> list[ts.Span]:
         from text2db.extractors.subject import name_runs

@@ -31,7 +31,7 @@ from text2db.extractors.reader import stems
 from text2db.extractors.router import Request
 from text2db.extractors.student import Student
 from text2db.extractors.subject import KeyShape
-from text2db.schemas.events import Cell
+from text2db.schemas.events import Cell, Evidence
 from text2db.schemas.plan import ColumnPlan, TablePlan
 
 log = logging.getLogger(__name__)
@@ -66,15 +66,19 @@ class RowWriter:
         usage["tokens"] += answer.tokens
         usage["ungrounded"] += len(answer.ungrounded)
         matched: set[int] = set()
+        named = [e for e in entities if e.main and not e.known]  # the subject finder's new rows
         for row in answer.rows:
             ent = _match(entities, row.key)
+            if self.student is not None and named:
+                self.student.agree(table.table, key_check(table), ent is not None and ent.main)
+            read = ent is not None  # the small models read this row: its cells are checks of them
             if ent is None:
                 ent = self._new_entity(parsed, table, entities, requests, row)
             elif not ent.known and _fuller(row.key, ent.name, shape is not None and shape.lower_tails):  # "1634: The Bavarian Crisis" where a finder saw "Bavarian Crisis"
                 ent.name = row.key
                 ent.mentions.append(Mention(row.key_evidence.start, row.key_evidence.end, row.key))
             matched.add(id(ent))
-            self._merge(parsed.text, table, ent, row, [r for r in requests if not columns or r.column in columns])
+            self._merge(parsed.text, table, ent, row, [r for r in requests if not columns or r.column in columns], read)
         if answer.rows:  # a guessed subject the LLM does not see as a row of this table is dropped
             # (never a row the table already has: its key in the text is evidence no LLM answer outweighs)
             rows_segments = {segment_of(parsed, r.key_evidence.start) for r in answer.rows}
@@ -95,14 +99,18 @@ class RowWriter:
                 requests.append(Request(ent, col.name, col.question))
         return ent
 
-    def _merge(self, text: str, table: TablePlan, ent: Entity, row: docllm.RowAnswer, requests: list[Request]) -> None:
+    def _merge(self, text: str, table: TablePlan, ent: Entity, row: docllm.RowAnswer, requests: list[Request],
+               read: bool = True) -> None:
+        """Merge the LLM's answer for `ent` into its requests. `read`: the small models read this
+        row, so each answer is also a held-out check of their value (a row only the LLM found
+        says nothing of how well they read a column)."""
         accept = self.config.accept_threshold
         for req in requests:
             if req.entity is not ent:
                 continue
             small = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
             given = row.values.get(req.column)
-            if self.student is not None:
+            if self.student is not None and read:
                 guess = req.cell.value if req.cell is not None else req.best.value.text if req.best is not None else None
                 self.student.check(table.table, req.column, None if guess is None else str(guess), given[0] if given else None)
             if small >= accept:
@@ -113,7 +121,8 @@ class RowWriter:
                 continue
             value, ev = given
             col = table.column(req.column)
-            if not col.labels and grounding.fold(value) in other_labels(table, col.name):
+            if value not in (col.labels or []) and grounding.fold(value) in other_labels(table, col.name) \
+                    and not (col.labels_open and _beside_column_words(text, col, ev)):
                 continue  # "riverside" written as a place's neighbour: it is another column's label
             if self.student is not None:
                 self.student.learn(table.table, col, value, text, ev.start, ev.end)
@@ -139,6 +148,11 @@ def _match(entities: list[Entity], key: str) -> Entity | None:
     return best if best is not None and fuzz.ratio(grounding.fold(best.name), folded) >= 90 else None
 
 
+def key_check(table: TablePlan) -> str:
+    """The name the student keeps the subject finder's agreement with the LLM's row keys under."""
+    return "+".join(table.key)
+
+
 def other_labels(table: TablePlan, column: str) -> set[str]:
     """The label values of the table's other columns, folded."""
     return {grounding.fold(lb) for c in table.columns if c.name != column for lb in (c.labels or [])}
@@ -155,6 +169,12 @@ def _fuller(llm_key: str, name: str, lower_tails: bool = False) -> bool:
     at = longer.index(shorter)
     extra = (llm_key[:at] + " " + llm_key[at + len(shorter):]).split()
     return lower_tails and llm_key.startswith(name) or all(not w[:1].islower() for w in extra)  # "1634: The ..." is a name
+
+
+def _beside_column_words(text: str, col: ColumnPlan, ev: Evidence) -> bool:
+    """The column's own words are written next to the value ("a high price range" for
+    price_range = high, though "high" is also a rating's label)."""
+    return bool(stems(col.name.replace("_", " ")) & stems(text[max(0, ev.start - 40):ev.end + 40]))
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

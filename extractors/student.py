@@ -38,6 +38,7 @@ class Student:
     min_checks: int = 8
     trust_at: float = 0.85
     cues: dict[str, Counter[str]] = field(default_factory=dict)
+    values: dict[str, Counter[str]] = field(default_factory=dict)
     agreement: dict[str, deque[bool]] = field(default_factory=dict)
     revision: int = 0  # saves so far: which state a restarted consumer resumed from
     updates: int = 0  # lessons since this process loaded it (learn/check calls)
@@ -47,9 +48,11 @@ class Student:
         return f"{table}\x1f{column}"
 
     def learn(self, table: str, col: ColumnPlan, value: str, text: str, start: int, end: int) -> None:
-        """Record the words before a grounded value as cues of its column (labels are matched by their own words)."""
-        if col.labels:
+        """Record the words before a grounded value as cues of its column, and the value itself
+        (labels are matched by their own words; a value an open label set lacks becomes one)."""
+        if col.labels and (not col.labels_open or value in col.labels):
             return
+        self.values.setdefault(self._key(table, col.name), Counter())[value] += 1
         sentence_start = max(text.rfind(".", 0, start), text.rfind("\n", 0, start)) + 1
         before = content_words(text[sentence_start:start])[-2:]
         self.updates += 1
@@ -60,19 +63,34 @@ class Student:
         counter = self.cues.get(self._key(table, column), Counter())
         return [w for w, n in counter.most_common(8) if n >= min_count]
 
+    def learned_values(self, table: str, column: str, min_count: int = 2) -> list[str]:
+        """Values the LLM gave the column in at least `min_count` documents: the reader looks for them."""
+        counter = self.values.get(self._key(table, column), Counter())
+        return [v for v, n in counter.most_common(50) if n >= min_count]
+
     def check(self, table: str, column: str, small: str | None, llm: str | None) -> None:
         """One held-out comparison of the small models' value with the LLM's (None: not stated)."""
+        self.agree(table, column, (small or "").strip().casefold() == (llm or "").strip().casefold())
+
+    def agree(self, table: str, column: str, same: bool) -> None:
+        """One held-out comparison, already decided (a row key the LLM named the same row by)."""
         self.updates += 1
-        same = (small or "").strip().casefold() == (llm or "").strip().casefold()
         self.agreement.setdefault(self._key(table, column), deque(maxlen=WINDOW)).append(same)
 
     def trusted(self, table: str, column: str) -> bool:
         seen = self.agreement.get(self._key(table, column))
         return seen is not None and len(seen) >= self.min_checks and sum(seen) / len(seen) >= self.trust_at
 
+    def calibrated(self, table: str, column: str) -> float | None:
+        """The confidence a trusted column's small value has earned: its recent agreement with the
+        LLM (None while the column is not trusted)."""
+        seen = self.agreement.get(self._key(table, column))
+        return sum(seen) / len(seen) if seen and self.trusted(table, column) else None
+
     def to_json(self) -> dict:
         return {"format": FORMAT, "revision": self.revision,
                 "cues": {k: dict(v) for k, v in self.cues.items()},
+                "values": {k: dict(v) for k, v in self.values.items()},
                 "agreement": {k: [int(b) for b in v] for k, v in self.agreement.items()}}
 
     @classmethod
@@ -80,6 +98,7 @@ class Student:
         if data.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} file")
         return cls(cues={k: Counter({w: int(n) for w, n in v.items()}) for k, v in data["cues"].items()},
+                   values={k: Counter({w: int(n) for w, n in v.items()}) for k, v in data.get("values", {}).items()},
                    agreement={k: deque((bool(b) for b in v), maxlen=WINDOW) for k, v in data["agreement"].items()},
                    revision=int(data["revision"]))
 

@@ -66,7 +66,12 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
             toks = list(sent)
             i = 0
             while i < len(toks):
-                if not _name_token(toks[i]) or (i == 0 and toks[i].pos_ in ("VERB", "ADJ", "ADV", "AUX") and toks[i].text not in ("The",)):
+                # a sentence's first word is capitalized anyway: an adjective or verb there is no name
+                # ("Located in ..."), unless the recognizer reads it as the first word of a name
+                # running on ("Northern Thimble is ...")
+                opens_name = toks[i].ent_iob_ == "B" and i + 1 < len(toks) and toks[i + 1].ent_iob_ == "I"
+                if not _name_token(toks[i]) or (i == 0 and toks[i].pos_ in ("VERB", "ADJ", "ADV", "AUX")
+                                                and toks[i].text not in ("The",) and not opens_name):
                     i += 1
                     continue
                 j = i

@@ -162,7 +162,7 @@ class ColumnConventions:
 
     def normalized(self, table: str, colplan: ColumnPlan, raw: Scalar) -> Scalar:
         fmt = self.effective_format(table, colplan)
-        value = normalize(raw, fmt, colplan.labels)
+        value = normalize(raw, fmt, colplan.labels, colplan.labels_open)
         if fmt.kind == "text" and not colplan.labels and isinstance(value, str) and self.table_writes_iso_dates(table):
             full_date = full_day_date(value)  # a new date column of a table whose dates are ISO
             value = full_date.isoformat() if full_date else value

@@ -178,8 +178,9 @@ def apply_casing(text: str, casing: str) -> str:
     return {"title": text.title(), "upper": text.upper(), "lower": text.lower()}.get(casing, text)
 
 
-def normalize(value: Scalar, fmt: ValueFormat, labels: list[str] | None = None) -> Scalar:
-    """`value` written in `fmt`, or `Unnormalizable` with the reason."""
+def normalize(value: Scalar, fmt: ValueFormat, labels: list[str] | None = None, open_labels: bool = False) -> Scalar:
+    """`value` written in `fmt`, or `Unnormalizable` with the reason. `open_labels`: the labels
+    are those existing rows showed; a value that is none of them is kept as written."""
     if value is None or clean_text(value) == "":
         raise Unnormalizable("empty value", value)
     kind = fmt.kind
@@ -199,5 +200,10 @@ def normalize(value: Scalar, fmt: ValueFormat, labels: list[str] | None = None) 
             raise Unnormalizable(f"not a country we know: {value!r}", value)
         return name
     if kind == "label" or labels:
-        return to_label(str(value), labels or list(fmt.examples))
+        try:
+            return to_label(str(value), labels or list(fmt.examples))
+        except Unnormalizable:
+            if open_labels:
+                return clean_text(value)
+            raise
     return apply_casing(clean_text(value), fmt.casing)

@@ -170,6 +170,17 @@ def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) ->
 BOOLEAN_WORDS = {"yes", "no", "y", "n", "true", "false"}
 
 
+def closed_label_set(values: Sequence[str], sampled_rows: int) -> bool:
+    """Whether a label set's sample shows every label there is: yes/no words, or at least 20
+    rows in which every label occurs twice or more. A label seen once says the sample has not
+    run out of labels (the unseen share is about the share of labels seen once), and 15 rows
+    showing "cheap" and "moderate" say nothing about "high"."""
+    present = [v.strip() for v in values if v not in (None, "") and str(v).strip()]
+    if present and {v.lower() for v in present} <= BOOLEAN_WORDS:
+        return True
+    return len(present) >= 20 and sampled_rows >= 20 and min(Counter(present).values()) >= 2
+
+
 def _proper_name(value: str) -> bool:
     """'Crowne Plaza Hotel', 'Arsenal F.C.': two or more capitalized words."""
     tokens = value.split()

@@ -15,7 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.types import TypeEngine
 
 from text2db.planner.exceptions import ObservationFailed
-from text2db.planner.formats import label_set, learn_format, scale_and_unit
+from text2db.planner.formats import closed_label_set, label_set, learn_format, scale_and_unit
 from text2db.planner.lexicon import meaning_of
 from text2db.planner.names import read_name
 from text2db.schemas.observation import ColumnObservation, ForeignKeyRef, Observation, TableObservation
@@ -148,6 +148,7 @@ def _observe_column(col, raw: list, pk: list[str], uniques: list[list[str]], fks
         distinct_in_sample=len(distinct),
         format=fmt,
         labels=labels,
+        labels_open=bool(labels) and not closed_label_set(present, len(raw)),
         recommended_tool=_tool(is_pk or unique, ref, labels, value_type, present),
         demonstrations=[s[:200] for s in distinct[:DEMONSTRATIONS]],
     )

@@ -298,7 +298,7 @@ def _with_labels(col: ColumnPlan, labels: list[str], table: TableObservation) ->
     observed = table.column(col.name) if table.has_column(col.name) else None
     spelled = {s.lower(): s for s in (observed.samples if observed else [])}
     labels = [spelled.get(label.lower(), label) for label in labels]
-    return col.model_copy(update={"tool": "classification", "labels": labels, "value_type": "text",
+    return col.model_copy(update={"tool": "classification", "labels": labels, "labels_open": False, "value_type": "text",
                                   "format": ValueFormat(kind="label", examples=labels[:10])})
 
 
@@ -472,6 +472,7 @@ def column_plan(observation: Observation, table: TableObservation, col: ColumnOb
         value_type=value_type,
         format=fmt,
         labels=col.labels if tool == "classification" else None,
+        labels_open=col.labels_open and tool == "classification",
         entity_types=_entity_types(meaning, value_type, col.name),
         demonstrations=col.demonstrations,
     )

@@ -45,6 +45,7 @@ class ColumnObservation(_Fact):
     distinct_in_sample: int = 0
     format: ValueFormat = Field(default_factory=ValueFormat)
     labels: list[str] | None = None  # a low-cardinality label set (classification column)
+    labels_open: bool = False  # the labels are what a sample showed: the column may hold others
     recommended_tool: ToolKind = "attribute"
     demonstrations: list[str] = Field(default_factory=list, max_length=10)
 

@@ -83,6 +83,8 @@ class ColumnPlan(_Spec):
     value_type: ValueType = "text"
     format: ValueFormat = Field(default_factory=ValueFormat)
     labels: list[str] | None = None  # classification: the allowed values
+    labels_open: bool = False  # the labels are the ones existing rows showed, not all there are: a short
+    # value the text writes that is none of them is kept as written (a 15-row table shows 2 of 6 price ranges)
     entity_types: list[str] = Field(default_factory=list)  # NER labels a value may have (PERSON, GPE...)
     demonstrations: list[str] = Field(default_factory=list, max_length=10)  # existing values, as examples
     link: ForeignKeyLink | None = None

@@ -77,7 +77,7 @@ def test_a_label_with_numbers_matches_its_numbers_in_full_and_is_a_template_for_
 
 LIGHTHOUSE = _plan("lighthouse", "lighthouse", [
     _col("height_m", "height (in metres) of the lighthouse", "number", unit="m"),
-    _col("keeper", "keeper of the lighthouse", demos=["Agnes Morrow", "Thomas Wren"]),
+    _col("keeper", "keeper of the lighthouse", demos=["Thomas Wren", "Mary Quill"]),
     _col("number_of_lamps", "number of lamps of the lighthouse", "integer"),
     _col("first_lit_year", "first lit year of the lighthouse", "year"),
 ])
@@ -94,6 +94,13 @@ def test_numbers_split_by_cue_words_and_keep_their_unit() -> None:
 def test_names_by_cue_words_of_the_column() -> None:
     cells = _cells(LIGHTHOUSE, "Skerry Point Lighthouse was kept by its keeper Agnes Morrow for twenty years.")
     assert cells["Skerry Point Lighthouse"]["keeper"] == "Agnes Morrow"
+
+
+def test_a_value_the_column_already_holds_is_read_where_the_text_writes_it() -> None:
+    plan = _plan("venue", "venue", [_col("eat_type", "eat type of the venue", demos=["coffee shop", "coffee shop", "pub"])])
+    assert _cells(plan, "Cotto is a Coffee Shop in the city centre.")["Cotto"]["eat_type"] == "coffee shop"
+    named = _cells(plan, "Pub Royale serves Italian food. It is a coffee shop.")  # "Pub" of its name is no eat type
+    assert named["Pub Royale"]["eat_type"] == "coffee shop"
 
 
 def test_a_column_the_text_does_not_state_stays_empty() -> None:

@@ -16,7 +16,7 @@ from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.pipeline import Extractor
 from text2db.schemas.events import DocumentEvent
 from text2db.schemas.plan import Plan, TablePlan
-from tests.extractors.test_plan_reader import LIGHTHOUSE, VENUE, _col
+from tests.extractors.test_plan_reader import LIGHTHOUSE, VENUE, _col, _plan
 
 TEXT = "Skerry Point Lighthouse has a height of 35 metres. Its lamp was tended for years by a woman from Oban, Agnes Morrow."
 
@@ -59,6 +59,26 @@ def test_a_rating_in_the_wording_of_a_numbered_label_is_a_label_when_the_text_wr
     assert docllm.ground(_rows(row), req).rows[0].values["customer_rating"][0] == "1 out of 5"
     invented = docllm.ground(_rows(row | {"customer_rating": "2 out of 5"}), req)
     assert "customer_rating" not in invented.rows[0].values and invented.ungrounded
+
+
+def test_an_open_label_set_takes_a_new_value_the_text_writes_and_maps_paraphrases_to_its_labels() -> None:
+    table = VENUE.tables[0]
+    price = table.column("price_range").model_copy(update={"labels_open": True})
+    table = table.model_copy(update={"columns": [price if c.name == "price_range" else c for c in table.columns]})
+    text = "Cotto is a family place near The Bakers where prices are less than £20. Strada is moderately priced."
+    req = docllm.RowsRequest(table, text)
+    schema = docllm.rows_schema(req)["properties"]["rows"]["items"]["properties"]["price_range"]
+    assert {"type": "string"} in schema["anyOf"]
+    assert "another short value" in docllm.build_messages(req)[1]["content"]
+    row = {"name": "Cotto", "price_range": "less than £20", "customer_rating": None, "kid_friendly": None, "near": None}
+    assert docllm.ground(_rows(row), req).rows[0].values["price_range"][0] == "less than £20"
+    strada = row | {"name": "Strada", "price_range": "moderately priced"}
+    assert docllm.ground(_rows(strada), req).rows[0].values["price_range"][0] == "moderate"
+    for wrong in ("expensive", "a family place near The Bakers where prices are"):  # not written; not a label's length
+        answer = docllm.ground(_rows(row | {"price_range": wrong}), req)
+        assert "price_range" not in answer.rows[0].values and answer.ungrounded
+    closed = docllm.ground(_rows(row), docllm.RowsRequest(VENUE.tables[0], text))
+    assert "price_range" not in closed.rows[0].values
 
 
 def test_a_relative_clause_the_llm_copies_along_is_not_part_of_the_value() -> None:
@@ -108,14 +128,21 @@ def test_llm_finds_the_row_the_small_models_could_not_name() -> None:
     assert rows["skerry point light"]["height_m"].value == "35 metres"
 
 
-def test_unsupported_label_is_held_below_the_review_threshold() -> None:
-    text = "Copper Kettle is a venue near The Bakers."
-    reply = _rows({"name": "Copper Kettle", "price_range": "high", "customer_rating": None, "kid_friendly": "no", "near": "The Bakers"})
+def test_a_label_no_sentence_of_the_text_supports_is_dropped_and_counted() -> None:
+    """A small model fills an enum even where the text is silent, often with a demonstration's value."""
+    text = "Copper Kettle is a venue near The Bakers. Its customers rate it low."
+    reply = _rows({"name": "Copper Kettle", "price_range": "high", "customer_rating": "low", "kid_friendly": "no", "near": "The Bakers"})
     with FakeOpenAI([reply]) as fake:
-        _event, rows = _extract(VENUE, fake.base_url, text)
+        event, rows = _extract(VENUE, fake.base_url, text)
     row = rows["Copper Kettle"]
-    assert row["price_range"].confidence < Settings().review_threshold  # no word of the text says "high"
-    assert row["kid_friendly"].confidence < Settings().review_threshold
+    assert "price_range" not in row and "kid_friendly" not in row  # no word of the text says price or kids
+    assert row["customer_rating"].value == "low" and row["near"].value == "The Bakers"
+    assert event.stats.values_ungrounded == 2
+    named = docllm.RowsRequest(VENUE.tables[0].model_copy(update={"columns": [
+        *VENUE.tables[0].columns[:-1], _col("near", "near of the venue", labels=["Crowne Plaza Hotel", "The Bakers"])]}),
+        "Copper Kettle is a venue near The Sorrento.")
+    other = docllm.ground(_rows({"name": "Copper Kettle", "near": "The Bakers"}), named)
+    assert "near" not in other.rows[0].values  # a name label is grounded by its own words, not by "near"
 
 
 def test_llm_failure_leaves_the_small_models_values() -> None:
@@ -139,6 +166,73 @@ def test_student_trusts_a_column_after_agreeing_with_the_llm_and_stops_asking() 
             calls.append(event.stats.llm_calls)
             assert rows[name]["height_m"].value == f"{30 + i} metres"
     assert calls[0] == 1 and sum(calls[-4:]) == 0  # the reader agreed often enough: the LLM is no longer asked
+
+
+def test_values_the_llm_gave_a_column_are_read_by_the_small_models_and_the_llm_stops_being_asked() -> None:
+    """Distillation of open values: "pub" is in no existing row; once the LLM has given it twice,
+    the reader finds it where a text writes it, agrees with the LLM and the column is trusted."""
+    plan = _plan("venue", "venue", [_col("eat_type", "eat type of the venue", demos=["coffee shop"] * 3)])
+    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    assert extractor.student.learned_values("venue", "eat_type") == []
+    with FakeOpenAI(repeat_last=True) as fake:
+        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
+        extractor.row_writer.settings = extractor.settings
+        calls, tools = [], []
+        for i in range(20):
+            name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
+            fake.replies = [_rows({"name": name, "eat_type": "pub"})]
+            event, rows = _extract(plan, fake.base_url, f"{name} is a pub by the river.", extractor)
+            calls.append(event.stats.llm_calls)
+            tools.append(rows[name]["eat_type"].tool)
+            assert rows[name]["eat_type"].value == "pub"
+    assert extractor.student.learned_values("venue", "eat_type") == ["pub"]
+    assert tools[0] == "text2db.llm_rows.v1" and tools[-1] == "text2db.plan_reader.v1"
+    assert calls[0] == 1 and sum(calls[-4:]) == 0
+
+
+def test_a_label_the_llm_gave_an_open_label_set_becomes_one_the_small_models_read() -> None:
+    """The rows showed "cheap" and "moderate"; the LLM writes "high" where texts say so, and
+    after twice the reader finds "high" itself and the LLM stops being asked."""
+    price = _col("price_range", "price range of the venue", labels=["cheap", "moderate"]).model_copy(update={"labels_open": True})
+    plan = _plan("venue", "venue", [price])
+    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    with FakeOpenAI(repeat_last=True) as fake:
+        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
+        extractor.row_writer.settings = extractor.settings
+        calls, tools = [], []
+        for i in range(20):
+            name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
+            fake.replies = [_rows({"name": name, "price_range": "high"})]
+            event, rows = _extract(plan, fake.base_url, f"{name} is a pub by the river. Its prices are high.", extractor)
+            calls.append(event.stats.llm_calls)
+            tools.append(rows[name]["price_range"].tool)
+            assert rows[name]["price_range"].value == "high"
+    assert extractor.student.learned_values("venue", "price_range") == ["high"]
+    assert tools[0] == "text2db.llm_rows.v1" and tools[-1] == "text2db.plan_reader.v1"
+    assert calls[0] == 1 and sum(calls[-4:]) == 0
+
+
+def test_the_subject_finder_is_checked_against_the_llms_row_keys_and_the_llm_stays_asked_while_they_differ() -> None:
+    """A wrong key loses a whole row, so the finder's keys are checked like a column's values:
+    while the LLM names other rows than the finder does, every document is asked, and the
+    rows only the LLM named are no checks of how the small models read the columns."""
+    from text2db.extractors.rowwriter import key_check
+
+    plan = _plan("venue", "venue", [_col("eat_type", "eat type of the venue", demos=["pub", "pub", "coffee shop"])])
+    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    with FakeOpenAI(repeat_last=True) as fake:
+        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
+        extractor.row_writer.settings = extractor.settings
+        calls = []
+        for i in range(14):
+            name, other = f"Copper {chr(65 + i)}{chr(97 + i)}rrow", f"Harbour {chr(65 + i)}ights"
+            fake.replies = [_rows({"name": other, "eat_type": "pub"})]
+            event, rows = _extract(plan, fake.base_url, f"{name} is a pub near {other}.", extractor)
+            calls.append(event.stats.llm_calls)
+    seen = extractor.student.agreement[extractor.student._key("venue", key_check(plan.tables[0]))]
+    assert len(seen) == 14 and not any(seen)
+    assert extractor.student._key("venue", "eat_type") not in extractor.student.agreement  # the LLM's rows were not the finder's
+    assert calls == [1] * 14
 
 
 def test_a_restarted_extractor_keeps_what_its_student_learned(tmp_path) -> None:

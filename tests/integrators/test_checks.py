@@ -135,3 +135,22 @@ def test_a_numbered_label_set_admits_its_template_and_refuses_other_values(perso
             validate_batch(conn, plan, {"person": {(bad,): {"birth_place"}}})
         trans.rollback()
     assert failed.value.failures[0]["unexpected"] == ["1 of 5"]
+
+
+def test_an_open_label_set_admits_a_value_its_rows_have_not_shown_and_a_closed_one_refuses_it(person_db: Engine) -> None:
+    def plan(open_labels: bool, labels: tuple[str, ...] = ("cheap", "moderate")) -> Plan:
+        return Plan(job="people", instruction="add price ranges", planner="test", tables=[TablePlan(
+            table="person", operation="row_population", entity="person", key=["name"], columns=[
+                ColumnPlan(name="name", tool="key", question="name"),
+                ColumnPlan(name="birth_place", tool="classification", question="price range",
+                           labels=list(labels), labels_open=open_labels)])])
+    with person_db.connect() as conn:
+        trans = conn.begin()
+        conn.execute(text("INSERT INTO person (name, birth_place) VALUES ('Pricey', 'high')"))
+        new = conn.execute(text("SELECT id FROM person WHERE name = 'Pricey'")).scalar()
+        validate_batch(conn, plan(True), {"person": {(new,): {"birth_place"}}})  # passes
+        validate_batch(conn, plan(True, ("less than £20", "moderate")), {"person": {(new,): {"birth_place"}}})  # no template either
+        with pytest.raises(ChecksFailed) as failed:
+            validate_batch(conn, plan(False), {"person": {(new,): {"birth_place"}}})
+        trans.rollback()
+    assert failed.value.failures[0]["unexpected"] == ["high"]

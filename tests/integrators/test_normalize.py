@@ -94,6 +94,14 @@ def test_labels_take_the_nearest_label_or_refuse() -> None:
         normalize("1 of 5 stars", ValueFormat(kind="label"), ratings)
 
 
+def test_an_open_label_set_keeps_a_new_value_as_written_and_still_maps_its_own_labels() -> None:
+    prices = ["cheap", "moderate"]
+    assert normalize("  high ", ValueFormat(kind="label"), prices, open_labels=True) == "high"
+    assert normalize("Moderate", ValueFormat(kind="label"), prices, open_labels=True) == "moderate"
+    with pytest.raises(Unnormalizable):
+        normalize("high", ValueFormat(kind="label"), prices)
+
+
 def test_casing_and_whitespace() -> None:
     assert normalize("  the   beatles ", ValueFormat(casing="title")) == "The Beatles"
     assert normalize("Durg", ValueFormat(casing="upper")) == "DURG"

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from text2db.planner import lexicon
 from text2db.planner.api import make_plan
 from text2db.planner.exceptions import PlanningFailed
+from text2db.planner.formats import closed_label_set
 from text2db.planner.observer import observe
 from text2db.planner.rules import plan_with_rules
 
@@ -226,6 +227,17 @@ def test_label_sets_from_a_twelve_row_table(restaurants: Engine) -> None:
     assert r.column("eat_type").labels == ["coffee shop", "pub", "restaurant"]
     assert r.column("family_friendly").labels == ["no", "yes"]
     assert r.column("name").tool == "key"
+    # twelve rows do not show every price range or kind of place there is; yes/no is all there is
+    assert price.labels_open and r.column("eat_type").labels_open
+    assert not r.column("family_friendly").labels_open
+
+
+def test_a_label_set_is_closed_when_enough_rows_show_every_label_more_than_once() -> None:
+    many = ["pub", "restaurant", "coffee shop"] * 8
+    assert closed_label_set(many, 24)
+    assert not closed_label_set([*many, "bistro"], 25)  # a label seen once: others are likely unseen
+    assert not closed_label_set(["pub", "pub", "restaurant", "restaurant"], 4)  # too few rows to tell
+    assert closed_label_set(["yes", "no", "yes"], 3)
 
 
 def test_names_that_repeat_are_not_labels(tmp_path: Path) -> None:
@@ -242,6 +254,7 @@ def test_label_set_from_the_instruction(restaurants: Engine) -> None:
                      "city centre. fill it from these texts", "j", llm=False).plan
     area = plan.table("restaurant").column("area")
     assert area.new is not None and area.tool == "classification" and area.labels == ["riverside", "city centre"]
+    assert not area.labels_open  # the instruction listed them: all there are
     assert area.question == "area of town of the restaurant"
     yes_no = make_plan(restaurants, "Add a column `dogs_allowed` to restaurant holding whether dogs are allowed "
                        "(values: yes or no).", "j", llm=False).plan
