@@ -168,23 +168,31 @@ def test_student_trusts_a_column_after_agreeing_with_the_llm_and_stops_asking() 
     assert calls[0] == 1 and sum(calls[-4:]) == 0  # the reader agreed often enough: the LLM is no longer asked
 
 
-def test_values_the_llm_gave_a_column_are_read_by_the_small_models_and_the_llm_stops_being_asked() -> None:
-    """Distillation of open values: "pub" is in no existing row; once the LLM has given it twice,
-    the reader finds it where a text writes it, agrees with the LLM and the column is trusted."""
-    plan = _plan("venue", "venue", [_col("eat_type", "eat type of the venue", demos=["coffee shop"] * 3)])
+def _taught(plan: Plan, column: str, answer: str, text: str) -> tuple[Extractor, list[int], list[str]]:
+    """20 documents about new venues (`text` formats each name), the scripted LLM answering
+    `answer` for `column` each time: the extractor, LLM calls per document, and the tool each
+    value came from."""
     extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
-    assert extractor.student.learned_values("venue", "eat_type") == []
+    assert extractor.student.learned_values(plan.tables[0].table, column) == []
     with FakeOpenAI(repeat_last=True) as fake:
         extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
         extractor.row_writer.settings = extractor.settings
         calls, tools = [], []
         for i in range(20):
             name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
-            fake.replies = [_rows({"name": name, "eat_type": "pub"})]
-            event, rows = _extract(plan, fake.base_url, f"{name} is a pub by the river.", extractor)
+            fake.replies = [_rows({"name": name, column: answer})]
+            event, rows = _extract(plan, fake.base_url, text.format(name=name), extractor)
             calls.append(event.stats.llm_calls)
-            tools.append(rows[name]["eat_type"].tool)
-            assert rows[name]["eat_type"].value == "pub"
+            tools.append(rows[name][column].tool)
+            assert rows[name][column].value == answer
+    return extractor, calls, tools
+
+
+def test_values_the_llm_gave_a_column_are_read_by_the_small_models_and_the_llm_stops_being_asked() -> None:
+    """Distillation of open values: "pub" is in no existing row; once the LLM has given it twice,
+    the reader finds it where a text writes it, agrees with the LLM and the column is trusted."""
+    plan = _plan("venue", "venue", [_col("eat_type", "eat type of the venue", demos=["coffee shop"] * 3)])
+    extractor, calls, tools = _taught(plan, "eat_type", "pub", "{name} is a pub by the river.")
     assert extractor.student.learned_values("venue", "eat_type") == ["pub"]
     assert tools[0] == "text2db.llm_rows.v1" and tools[-1] == "text2db.plan_reader.v1"
     assert calls[0] == 1 and sum(calls[-4:]) == 0
@@ -195,18 +203,7 @@ def test_a_label_the_llm_gave_an_open_label_set_becomes_one_the_small_models_rea
     after twice the reader finds "high" itself and the LLM stops being asked."""
     price = _col("price_range", "price range of the venue", labels=["cheap", "moderate"]).model_copy(update={"labels_open": True})
     plan = _plan("venue", "venue", [price])
-    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
-    with FakeOpenAI(repeat_last=True) as fake:
-        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
-        extractor.row_writer.settings = extractor.settings
-        calls, tools = [], []
-        for i in range(20):
-            name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
-            fake.replies = [_rows({"name": name, "price_range": "high"})]
-            event, rows = _extract(plan, fake.base_url, f"{name} is a pub by the river. Its prices are high.", extractor)
-            calls.append(event.stats.llm_calls)
-            tools.append(rows[name]["price_range"].tool)
-            assert rows[name]["price_range"].value == "high"
+    extractor, calls, tools = _taught(plan, "price_range", "high", "{name} is a pub by the river. Its prices are high.")
     assert extractor.student.learned_values("venue", "price_range") == ["high"]
     assert tools[0] == "text2db.llm_rows.v1" and tools[-1] == "text2db.plan_reader.v1"
     assert calls[0] == 1 and sum(calls[-4:]) == 0

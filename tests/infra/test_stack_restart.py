@@ -27,13 +27,19 @@ from text2db.infra.stack import stack_down, stack_up
 from text2db.schemas.events import DocumentEvent
 
 
+def _extractor_consumer(settings: Settings) -> tuple[WordCountExtractor, StopFlag, threading.Thread]:
+    """An extractor consumer on its own thread (not started), with the flag that stops it."""
+    extractor, stop = WordCountExtractor(), StopFlag()
+    consumer = threading.Thread(target=run_extractor, args=(settings, f"{settings.topic_prefix}-x", lambda j, v: extractor, FAST),
+                                kwargs={"stop": stop})
+    return extractor, stop, consumer
+
+
 @pytest.mark.slow
 def test_a_restarted_stack_keeps_its_port_and_consumers_recover(tmp_path: Path) -> None:
     settings = Settings(home=tmp_path / "home", bootstrap_servers=None, topic_prefix=f"t{uuid.uuid4().hex[:8]}")
     first, _ = stack_up(settings)
-    extractor, stop = WordCountExtractor(), StopFlag()
-    consumer = threading.Thread(target=run_extractor, args=(settings, f"{settings.topic_prefix}-x", lambda j, v: extractor, FAST),
-                                kwargs={"stop": stop})
+    extractor, stop, consumer = _extractor_consumer(settings)
     try:
         before = [DocumentEvent(job="fake", document_id=f"before-{i}", text=f"film {i}") for i in range(5)]
         publish(settings, before)
@@ -56,9 +62,7 @@ def test_a_restarted_stack_keeps_its_port_and_consumers_recover(tmp_path: Path) 
 def test_a_batch_interrupted_by_a_restart_does_not_make_the_consumer_skip_the_new_log(tmp_path: Path) -> None:
     settings = Settings(home=tmp_path / "home", bootstrap_servers=None, topic_prefix=f"t{uuid.uuid4().hex[:8]}")
     stack_up(settings)
-    extractor, stop = WordCountExtractor(), StopFlag()
-    consumer = threading.Thread(target=run_extractor, args=(settings, f"{settings.topic_prefix}-x", lambda j, v: extractor, FAST),
-                                kwargs={"stop": stop})
+    extractor, stop, consumer = _extractor_consumer(settings)
     try:
         committed = [DocumentEvent(job="fake", document_id=f"committed-{i}", text=f"film {i}") for i in range(12)]
         publish(settings, committed)
