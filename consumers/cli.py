@@ -60,6 +60,7 @@ def consume(
 ) -> None:
     """Run one consumer of a stage until SIGTERM/SIGINT (or a limit): it finishes the batch, commits, leaves."""
     from text2db.consumers import metrics, stages
+    from text2db.consumers.configuration import ConsumerConfig
     from text2db.consumers.extractor import run_extractor
     from text2db.consumers.integrator import run_integrator
     from text2db.consumers.loop import Limits, StopFlag
@@ -73,10 +74,13 @@ def consume(
     metrics.serve(metrics_port)
     limits = Limits(max_messages=max_messages, idle_timeout_s=idle_timeout)
     stop = StopFlag().install_signal_handlers()
+    stage_for = stages.extractor_for(settings, engine) if stage == "extract" else stages.integrator_for(settings, engine)
+    if ConsumerConfig().warm_start:
+        stage_for.warm()
     if stage == "extract":
-        done = run_extractor(settings, group, stages.extractor_for(settings, engine), limits=limits, stop=stop)
+        done = run_extractor(settings, group, stage_for, limits=limits, stop=stop)
     else:
-        done = run_integrator(settings, group, stages.integrator_for(settings, engine), limits=limits, stop=stop)
+        done = run_integrator(settings, group, stage_for, limits=limits, stop=stop)
     console.print(f"{stage}: processed {done} records in group {group}")
 
 

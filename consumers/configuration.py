@@ -24,3 +24,6 @@ class ConsumerConfig(BaseSettings):
     pause_max_s: float = Field(
         30.0, description="Cap of a paused stage's wait; stays well below max_poll_interval_ms so it keeps its group."
     )
+    warm_start: bool = Field(
+        True, description="Build every job's latest stage while joining the group, not at the first record."
+    )

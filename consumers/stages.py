@@ -7,9 +7,10 @@ latest version number is looked up per call (one indexed query), so a running ex
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from sqlalchemy import create_engine, func, inspect, select
 from sqlalchemy.engine import Engine
@@ -22,9 +23,10 @@ from text2db.schemas.plan import Plan
 from text2db.schemas.stages import ExtractStage, IntegrateStage
 
 S = TypeVar("S")
+log = logging.getLogger(__name__)
 
 
-class _PerPlan:
+class PerPlan(Generic[S]):
     """Builds one stage per (job, version) and keeps it; thread-safe for the in-process demo."""
 
     def __init__(self, engine: Engine, build: Callable[[Plan], S]) -> None:
@@ -39,6 +41,39 @@ class _PerPlan:
             if (job, resolved) not in self.cache:
                 self.cache[(job, resolved)] = self.build(load_plan(self.engine, job, resolved))
             return self.cache[(job, resolved)]
+
+    def warm(self) -> threading.Thread:
+        """Build the stage of every job's latest plan in a background thread and return it.
+
+        A consumer calls this before it joins its group: building the stage and loading its
+        models (spaCy, which imports torch through thinc: about 3-4 s) then overlaps the group
+        join (about 3 s on Tansu) instead of following the first record. A document that arrives mid-build waits on the lock for the
+        same stage; a build that fails here is logged and tried again, with its real error, when
+        the first document of that job needs it."""
+
+        def build_all() -> None:
+            try:
+                jobs = stored_jobs(self.engine)
+            except Exception:  # noqa: BLE001 - only a head start: the first record reports the cause
+                log.warning("warm start: the stored plans could not be read", exc_info=True)
+                return
+            for job in jobs:
+                try:
+                    self(job, None)
+                except Exception:  # noqa: BLE001 - as above
+                    log.warning("warm start: the stage of job %r could not be built now", job, exc_info=True)
+
+        thread = threading.Thread(target=build_all, name="warm-start", daemon=True)
+        thread.start()
+        return thread
+
+
+def stored_jobs(engine: Engine) -> list[str]:
+    """Jobs with at least one stored plan (none when the plans table does not exist yet)."""
+    with engine.connect() as conn:
+        if not inspect(conn).has_table(plans_table.name):
+            return []
+        return sorted(conn.execute(select(plans_table.c.job).distinct()).scalars())
 
 
 def latest_version(engine: Engine, job: str) -> int:
@@ -82,17 +117,24 @@ def configured_target(settings: Settings) -> Engine:
     return create_engine(settings.db_url)
 
 
-def extractor_for(settings: Settings, engine: Engine | None = None) -> Callable[[str, int | None], ExtractStage]:
+def extractor_for(settings: Settings, engine: Engine | None = None) -> PerPlan[ExtractStage]:
     """(job, plan_version) -> the real extractor (text2db.extractors.pipeline.build_extractor)."""
+    from text2db.extractors import models
     from text2db.extractors.pipeline import build_extractor
 
     engine = engine or target_engine(settings)
-    return _PerPlan(engine, lambda plan: build_extractor(plan, settings, engine, keep_student=True))
+
+    def build(plan: Plan) -> ExtractStage:
+        extractor = build_extractor(plan, settings, engine, keep_student=True)
+        models.load()  # with the stage, so that a warm start loads them during the group join
+        return extractor
+
+    return PerPlan(engine, build)
 
 
-def integrator_for(settings: Settings, engine: Engine | None = None) -> Callable[[str, int], IntegrateStage]:
+def integrator_for(settings: Settings, engine: Engine | None = None) -> PerPlan[IntegrateStage]:
     """(job, plan_version) -> the real integrator (text2db.integrators.pipeline.build_integrator)."""
     from text2db.integrators.pipeline import build_integrator
 
     engine = engine or target_engine(settings)
-    return _PerPlan(engine, lambda plan: build_integrator(engine, plan, settings))
+    return PerPlan(engine, lambda plan: build_integrator(engine, plan, settings))

@@ -83,12 +83,13 @@ def words_of(name: str) -> str:
 
 
 def similarity_matrix(a: list[str], b: list[str]) -> list[list[float]]:
-    from text2db.integrators.embeddings import embed
+    # the float all-MiniLM-L6-v2, as the SchemaAgent metric has it (figures stay comparable across runs)
+    from text2db.extractors.models import sentence_encoder
 
     wa, wb = [words_of(x) for x in a], [words_of(x) for x in b]
     if not a or not b:
         return [[0.0] * len(b) for _ in a]
-    va, vb = embed(wa), embed(wb)
+    va, vb = (sentence_encoder().encode(w, normalize_embeddings=True, show_progress_bar=False) for w in (wa, wb))
     sims = (va @ vb.T).tolist()
     for i, x in enumerate(wa):
         for j, y in enumerate(wb):

@@ -156,8 +156,22 @@ def _qualified_heads(keys: list[str]) -> dict[str, tuple[str, str]]:
     return {h: ks[0] for h, ks in heads.items() if len(ks) == 1 and h not in plain}
 
 
+STOP_WORDS = frozenset({"the", "of", "and", "a", "an"})
+
+
 def _words(name: str) -> set[str]:
-    return {w for w in re.findall(r"\w+", name.casefold()) if w not in {"the", "of", "and", "a", "an"}}
+    return {w for w in re.findall(r"\w+", name.casefold()) if w not in STOP_WORDS}
+
+
+def _described(name: str, key: str) -> bool:
+    """`name` is the key with only common words around it: "The book Alcatraz Versus the Evil
+    Librarians", "the Abilene regional airport" (a finder that took the description into the
+    name). A capitalized word outside the key is another name ("Texas Rangers"), never this."""
+    at = name.casefold().find(key.casefold())
+    if at < 0 or len(name) == len(key):
+        return False
+    extra = (name[:at] + " " + name[at + len(key):]).split()
+    return all(w.casefold() in STOP_WORDS or w[:1].islower() for w in extra)
 
 
 def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]], kind: str) -> list[Entity]:
@@ -174,6 +188,8 @@ def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]
 
         def belongs(e: Entity) -> bool:
             if link_form(e.name) == form:
+                return True
+            if all(inside(a) for a in e.mentions) and _described(e.name, key):
                 return True
             return all(inside(a) for a in e.mentions) and bool(_words(e.name)) and _words(e.name) <= words
 

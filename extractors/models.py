@@ -40,9 +40,29 @@ def sentence_encoder() -> Any:
     return SentenceTransformer(minilm_path(), device="cpu")
 
 
+def load() -> None:
+    """Load the models every extraction needs now, not at the first document (a consumer's warm
+    start does this while it joins its group)."""
+    spacy_pipeline()
+    _encode(["warm"])
+
+
+def _encode(texts: list[str]) -> Any:
+    """MiniLM vectors of the extractors: the int8 ONNX model (text2db.minilm_int8), which loads in
+    a fraction of a second where importing sentence-transformers (with transformers and
+    scikit-learn) took about 5 s of an extractor's start; similarities within about 0.01 of the
+    float model's."""
+    from text2db.minilm_int8 import encode
+
+    return encode(texts, MAX_TOKENS)
+
+
+MAX_TOKENS = 256  # what sentence-transformers' all-MiniLM-L6-v2 reads
+
+
 @lru_cache(maxsize=4096)
 def _embed_one(text: str) -> Any:
-    return sentence_encoder().encode([text], normalize_embeddings=True)[0]
+    return _encode([text])[0]
 
 
 _WORD_VECTORS: dict[str, Any] = {}
@@ -56,7 +76,7 @@ def word_vectors(words: set[str]) -> dict[str, Any]:
     if new:
         if len(_WORD_VECTORS) + len(new) > MAX_WORD_VECTORS:
             _WORD_VECTORS.clear()
-        vectors = sentence_encoder().encode(new, normalize_embeddings=True, batch_size=256)
+        vectors = _encode(new)
         _WORD_VECTORS.update(zip(new, vectors, strict=True))
     return {w: _WORD_VECTORS[w] for w in words}
 

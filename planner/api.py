@@ -38,7 +38,8 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
               max_revisions: int = MAX_REVISIONS, simulate: bool = True,
               documents: Sequence[str] | None = None) -> PlanResult:
     """`llm`: None uses the LLM when settings.llm_base_url is set; False never; True requires
-    the configured endpoint; an OpenAI-compatible client object is used as is.
+    the configured endpoint and always asks it; an OpenAI-compatible client object is used as is.
+    Except with True, the LLM planner is asked only when the wording leaves it something to decide.
 
     `documents` (optional): the texts the job will read. When the instruction names no table,
     or states neither adding rows nor filling gaps, they decide (the report's notes say how)."""
@@ -52,7 +53,11 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
     notes: list[str] = []
     tried: list[str] = []
     use_llm = llm is not False and (llm is not None or bool(settings.llm_base_url))
-    if use_llm and (llm is not None or settings.planner_llm == "first"):
+    llm_first = use_llm and (llm is not None or settings.planner_llm == "first")
+    if llm_first and llm is not True and not _left_open(instruction, observation, job, docs, known_keys):
+        notes.append("the wording names the table, the task and the columns: the LLM planner was not asked "
+                     "(its decisions could not change this plan)")
+    elif llm_first:
         found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried, docs,
                           known_keys)
         if found is not None:
@@ -72,6 +77,16 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
             return _result(plan, report, observation, notes, tried, revisions)
     return _with_rules(engine, instruction, job, settings, observation, max_revisions, simulate, notes, tried, docs,
                        known_keys)
+
+
+def _left_open(instruction: str, observation: Observation, job: str, docs: list[str], known_keys: Any) -> bool:
+    """Whether the wording leaves a decision the LLM planner makes (Drafted.left_open); a rule
+    draft costs tens of milliseconds, an LLM plan seconds. A wording the rules cannot plan at all
+    is left open too: the LLM may read it."""
+    try:
+        return bool(plan_with_rules(instruction, observation, job, documents=docs, known_keys=known_keys).left_open)
+    except PlanningFailed:
+        return True
 
 
 def _with_rules(engine: Engine, instruction: str, job: str, settings: Settings, observation: Observation,

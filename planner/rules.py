@@ -31,6 +31,10 @@ class Drafted:
 
     plan: Plan
     notes: list[str] = field(default_factory=list)
+    # What the wording left open (table, task, columns): the decisions another planner's
+    # `Decided` could change. Empty: explicit wording decided everything, and asking the LLM
+    # planner would give this same plan.
+    left_open: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,10 +75,15 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
             decided.operation == "column_addition" and ins.stated_task(instruction) is None:
         request = decided.new_column
         notes.append(f"{decided.by}: the instruction adds column {request.name!r}")
+    left_open: list[str] = []
     if request is not None:
         table = _addition_table(request, named, observation, instruction)
         operation: TaskType = "column_addition"
     else:
+        if len(named) > 1 or (not named and len(observation.tables) > 1):
+            left_open.append("table")
+        if ins.stated_task(instruction) is None:  # also where documents decide: the task may be a column addition
+            left_open.append("task")
         table = _decided_table(decided, named, observation, notes) or \
             _choose_table(instruction, observation, named, docs, keys, notes)
         stated = ins.stated_task(instruction)
@@ -100,7 +109,7 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     else:
         chosen = [c for c in (decided.columns if decided else ()) if table.has_column(c) and c not in key]
         columns = _named_or_open_columns(instruction, table, key, operation, notes, chosen,
-                                         decided.by if decided else "")
+                                         decided.by if decided else "", left_open)
     dropped = set(drop)
     columns += [c for t, c in add if t == table.name and c not in columns and c not in key]
     listed = ins.listed_labels(instruction) if not new else None
@@ -139,7 +148,7 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         tables=tables,
         conflict_policy="overwrite" if OVERWRITE.search(instruction) else "fill_only",
     )
-    return Drafted(plan, notes)
+    return Drafted(plan, notes, tuple(left_open))
 
 
 REFUSAL_HINT = ("text2db adds rows, fills empty cells and adds columns; say what to add or fill, e.g. "
@@ -246,9 +255,11 @@ def _decided_table(decided: Decided | None, named: list[TableObservation], obser
 
 
 def _named_or_open_columns(instruction: str, table: TableObservation, key: list[str], operation: TaskType,
-                           notes: list[str], chosen: Sequence[str] = (), chooser: str = "") -> list[str]:
+                           notes: list[str], chosen: Sequence[str] = (), chooser: str = "",
+                           left_open: list[str] | None = None) -> list[str]:
     """The columns the instruction names; for listed phrases that name no column, the columns
-    another planner `chosen` for them; when nothing is named, what the task implies."""
+    another planner `chosen` for them; when nothing is named, what the task implies. Phrases no
+    column name matches are recorded in `left_open` as "columns"."""
     skip = set(key) | {c.name for c in table.columns if c.generated}
     found = ins.mentions(instruction, table, skip)
     named = list(dict.fromkeys(m.column for m in found))
@@ -263,6 +274,8 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             unknown.remove(item)
             named.append(match) if match not in named else None
             notes.append(f"the instruction's {item!r} read as column {match!r} (the same words)")
+    if unknown and left_open is not None:
+        left_open.append("columns")
     if unknown and chosen:  # phrases no column name matches: the other planner read them
         picked = [c for c in chosen if c not in named]
         if picked:

@@ -22,7 +22,7 @@ from text2db.consumers.extractor import run_extractor
 from text2db.consumers.integrator import run_integrator
 from text2db.consumers.loop import StopFlag
 from text2db.consumers.publish import publish
-from text2db.consumers.stages import _PerPlan
+from text2db.consumers.stages import PerPlan
 from text2db.planner.store import save_plan
 from text2db.schemas.events import DocumentEvent
 
@@ -62,9 +62,9 @@ def test_database_outage_pauses_both_stages_and_loses_nothing(kafka_settings, ka
     stop = StopFlag()
     threads = [
         threading.Thread(target=run_extractor, args=(kafka_settings, kafka_names.group("x"),
-                         _PerPlan(engine, lambda plan: extractor), CONFIG), kwargs={"stop": stop}),
+                         PerPlan(engine, lambda plan: extractor), CONFIG), kwargs={"stop": stop}),
         threading.Thread(target=run_integrator, args=(kafka_settings, kafka_names.group("i"),
-                         _PerPlan(engine, lambda plan: integrator), CONFIG), kwargs={"stop": stop}),
+                         PerPlan(engine, lambda plan: integrator), CONFIG), kwargs={"stop": stop}),
     ]
     before = [DocumentEvent(job="fake", document_id=f"before-{i}", text=f"film {i}") for i in range(20)]
     # Pinned documents skip the plan lookup, so their extractions reach the integrator during the

@@ -90,6 +90,21 @@ def test_the_whole_key_is_the_mention_so_its_year_follows_it() -> None:
     assert got[(key, "released")] == "1979"
 
 
+def test_a_name_read_with_its_description_is_the_known_row() -> None:
+    """The finder may take "The book ..." into the name; the row it names is the known key. A
+    capitalized word outside the key makes another name, which stays apart."""
+    text = ("The book Alcatraz Versus the Evil Librarians was written in English. "
+            "The Texas Rangers play in Arlington, Texas.")
+    parsed = parse(text)
+    keys = Gazetteer(["Alcatraz Versus the Evil Librarians", "Texas"]).find(text)
+    assert [e.name for e in find_entities(parsed, "work")] == ["The book Alcatraz Versus the Evil Librarians"]
+    works = {e.name: e for e in merge(parsed, find_entities(parsed, "work"), keys, "work")}
+    assert set(works) == {"Alcatraz Versus the Evil Librarians", "Texas"}
+    assert works["Alcatraz Versus the Evil Librarians"].known and works["Alcatraz Versus the Evil Librarians"].main
+    organizations = {e.name: e for e in merge(parsed, find_entities(parsed, "organization"), keys, "organization")}
+    assert "Texas Rangers" in organizations and not organizations["Texas Rangers"].known
+
+
 def _big_table(engine, n: int, gaps: list[str]) -> None:  # noqa: ANN001
     """`n` complete rows inserted before the rows with gaps, so the gap rows come after the first
     MAX_KEYS keys in any scan order the old loader used."""

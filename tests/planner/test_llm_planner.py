@@ -30,7 +30,7 @@ def _settings(url: str) -> Settings:
 
 def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_openai) -> None:
     with fake_openai([_draft()]) as server:
-        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url))
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), llm=True)
     assert result.plan.planner == "llm:fake-model" and result.report.planners_tried == ["llm:fake-model"]
     films = result.plan.table("films")
     assert [c.name for c in films.columns if c.tool != "key"] == ["genre", "released"]
@@ -45,7 +45,7 @@ def test_llm_plan_is_parsed_built_and_analyzed(sqlite_movies: Engine, fake_opena
 def test_stated_task_type_and_row_restriction_win_over_the_model(sqlite_movies: Engine, fake_openai) -> None:
     instruction = "Add the films described in these articles, with their genre and release year."
     with fake_openai([_draft(only_existing_rows=True)]) as server:
-        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url), llm=True)
     films = result.plan.table("films")
     assert result.plan.planner == "llm:fake-model"
     assert films.operation == "row_population" and not films.only_existing_rows
@@ -55,7 +55,7 @@ def test_stated_task_type_and_row_restriction_win_over_the_model(sqlite_movies: 
 def test_explicit_wording_wins_over_a_wrong_draft(sqlite_movies: Engine, fake_openai) -> None:
     instruction = 'Add a new column "death_date" to the directors table: the date of death, as an ISO date YYYY-MM-DD.'
     with fake_openai([_draft(table="directors", task_type="data_infilling", columns=[])]) as server:
-        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url), llm=True)
     assert len(server.requests) == 1
     directors = result.plan.table("directors")
     assert result.plan.planner == "llm:fake-model" and directors.operation == "column_addition"
@@ -70,7 +70,7 @@ def test_column_addition_the_rules_cannot_read_comes_from_the_llm(sqlite_movies:
                _draft(table="directors", task_type="column_addition", columns=[],
                       new_column={"name": "death_date", "value_type": "date", "question": "date of death"})]
     with fake_openai(replies) as server:
-        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url), llm=True)
     assert len(server.requests) == 2 and "declares no new_column" in server.requests[1]["messages"][1]["content"]
     directors = result.plan.table("directors")
     assert directors.operation == "column_addition" and result.report.revisions == 1
@@ -82,7 +82,7 @@ def test_column_addition_the_rules_cannot_read_comes_from_the_llm(sqlite_movies:
 def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai) -> None:
     replies = [_draft(columns=["genre", "shoe_size"]), _draft()]
     with fake_openai(replies) as server:
-        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url))
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), llm=True)
     assert len(server.requests) == 2 and result.report.revisions == 1
     assert "shoe_size" in server.requests[1]["messages"][1]["content"]
     assert result.plan.planner == "llm:fake-model"
@@ -96,7 +96,7 @@ def test_analyzer_feedback_drives_a_revision(sqlite_movies: Engine, fake_openai)
 def test_unusable_llm_output_falls_back_to_rules(sqlite_movies: Engine, fake_openai, reply: str) -> None:
     scripted = fake_openai.FAIL if reply == "FAIL" else reply
     with fake_openai([scripted]) as server:
-        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), max_revisions=1)
+        result = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), llm=True, max_revisions=1)
     # an invalid answer gets one revision; a failing endpoint is not asked again
     assert len(server.requests) == (1 if reply == "FAIL" else 2)
     assert result.plan.planner == "rules.v1" and result.report.planners_tried == ["llm:fake-model", "rules.v1"]
@@ -125,3 +125,33 @@ def test_fallback_mode_plans_with_rules_and_never_calls_the_llm_when_they_pass(s
         settings = Settings(llm_base_url=server.base_url, llm_model="fake-model", llm_timeout_s=10, planner_llm="fallback")
         result = make_plan(sqlite_movies, INSTRUCTION, "j", settings)
     assert result.plan.planner == "rules.v1" and server.requests == []
+
+
+def test_llm_first_skips_the_llm_when_the_wording_decides_everything(sqlite_movies: Engine, fake_openai) -> None:
+    # table, task and columns named: no LLM decision could change the plan, so no call is spent on it
+    with fake_openai([_draft()]) as server:
+        explicit = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url))
+        assert server.requests == []
+    rules = make_plan(sqlite_movies, INSTRUCTION, "j", _settings(server.base_url), llm=False)
+    def shape(plan):  # the format's example values are a fresh sample of the rows each time
+        return [(t.table, t.operation, t.key, [(c.name, c.tool, c.value_type, c.labels) for c in t.columns])
+                for t in plan.tables]
+
+    assert explicit.plan.planner == "rules.v1" and shape(explicit.plan) == shape(rules.plan)
+    assert any("LLM planner was not asked" in n for n in explicit.report.notes)
+
+
+@pytest.mark.parametrize(("instruction", "left_open"), [
+    ("Keep the films table up to date with genre and release year from these articles.", "task"),
+    ("Fill in the missing genre and release year.", "table"),
+    ("Fill in the missing genre, mood and release year of the films.", "columns"),
+])
+def test_llm_first_asks_the_llm_when_the_wording_leaves_a_decision(sqlite_movies: Engine, fake_openai,
+                                                                   instruction: str, left_open: str) -> None:
+    from text2db.planner.observer import observe
+    from text2db.planner.rules import plan_with_rules
+
+    assert left_open in plan_with_rules(instruction, observe(sqlite_movies), "j").left_open
+    with fake_openai([_draft()]) as server:
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url))
+    assert len(server.requests) == 1 and result.plan.planner == "llm:fake-model"
