@@ -16,7 +16,12 @@ takes only what it lacks:
   that already names the parent's key (the LLM often writes `show_id INTEGER` without
   REFERENCES), else on a new nullable column named after the LLM's parent key;
 - a many-to-many relation: its association table, keyed by both parents' keys, with the
-  relationship's attributes.
+  relationship's attributes;
+- the identifier the requirement gives ("meters, each with a serial number", "investigators
+  with a staff number"), where the LLM keyed the same table by a surrogate `<table>_id` it made up
+  and kept the identifier as a plain column: the identifier becomes the key, the surrogate goes,
+  and the references to it follow (a reference by a made-up number cannot be checked against
+  anything a document says).
 
 Nothing is removed and no relationship the LLM stated is overridden: a reference in the other
 direction, or a table of its own referring to both, counts as stated. Every addition is noted.
@@ -35,6 +40,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     same = _table_map(rules, tables)
     pairs = {t.name: _association_parents(t) for t in rules.tables}  # None: not an association table
     notes: list[str] = []
+    _adopt_stated_keys(rules, tables, same, notes)
     _add_missing_entities(rules, pairs, tables, same, notes)
     # what each rule table refers to, in the LLM's table names: the events the rules read
     rule_events = [{same[fk.ref_table] for fk in t.foreign_keys if fk.ref_table in same} for t in rules.tables
@@ -64,6 +70,63 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     if not notes:
         return base
     return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
+
+
+def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same: dict[str, str],
+                       notes: list[str]) -> None:
+    """Key an LLM table by the identifier the rule designer read for it, when the LLM made up a
+    surrogate `<table>_id` instead and holds the identifier as a column (module docstring)."""
+    for rule_table in rules.tables:
+        name = same.get(rule_table.name)
+        if name is None or len(rule_table.primary_key) != 1:
+            continue
+        table, stated = tables[name], rule_table.primary_key[0]
+        surrogate = f"{name}_id"
+        if (table.primary_key != [surrogate] or stated in (surrogate, f"{rule_table.name}_id") or not table.has_column(stated)
+                or stated in {c for fk in table.foreign_keys for c in fk.columns} or not _issued_identifier(stated, table, rule_table)):
+            continue
+        key = table.column(stated).model_copy(update={"nullable": False, "unique": False})
+        tables[name] = table.model_copy(update={
+            "columns": [key if c.name == stated else c for c in table.columns if c.name != surrogate],
+            "primary_key": [stated]})
+        for child_name, child in list(tables.items()):
+            if child_name != name:
+                tables[child_name] = _rekeyed_references(child, name, surrogate, key)
+        notes.append(f"{name}: keyed by {stated}, the identifier the requirement gives, not a made-up {surrogate}")
+
+
+NOT_ISSUED = {"username", "name", "email", "title"}  # chosen by people and changed by them: unique at best
+
+
+def _issued_identifier(column: str, table: TableDesign, rule_table: TableDesign) -> bool:
+    """An identifier someone issues (a serial, staff or tracking number), not a name people choose,
+    nor a number within a parent: an `episode_number` of an episode that belongs to a show counts
+    episodes of that show (a `stage_number` of a race's only stages table is global)."""
+    words = column.split("_")
+    if words[-1] in NOT_ISSUED:
+        return False
+    within_parent = bool(table.foreign_keys or rule_table.foreign_keys)
+    return not (within_parent and (column.startswith(f"{table.name}_") or column.startswith(f"{rule_table.name}_")))
+
+
+def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDesign) -> TableDesign:
+    """`child` with its references to `parent`'s old key pointing at `key`; a referring column
+    named after the old key (`meter_id`) is renamed after the new one (`meter_serial_number`)."""
+    renamed: dict[str, str] = {}
+    fks = []
+    for fk in child.foreign_keys:
+        if fk.ref_table == parent and fk.ref_columns == [old]:
+            column = fk.columns[0]
+            new = _key_column(parent, key.name) if column == old and not child.has_column(_key_column(parent, key.name)) else column
+            renamed[column] = new
+            fk = fk.model_copy(update={"columns": [new], "ref_columns": [key.name]})
+        fks.append(fk)
+    if not renamed:
+        return child
+    columns = [c.model_copy(update={"name": renamed[c.name], "type": key.type}) if c.name in renamed else c
+               for c in child.columns]
+    return child.model_copy(update={"columns": columns, "foreign_keys": fks,
+                                    "primary_key": [renamed.get(c, c) for c in child.primary_key]})
 
 
 def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], tables: dict[str, TableDesign],

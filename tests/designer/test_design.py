@@ -187,3 +187,28 @@ def test_reconciling_adds_entities_the_llm_left_out_and_maps_tables_by_their_att
     assert ("customer_order", "waiter_id", "waiter") in fks
     assert ("customer_order", "table_number", "dining_room") in fks  # the rules' 'table' is the LLM's dining_room
     assert not design.has_table("table")
+
+
+def test_reconciling_keys_a_table_by_the_identifier_the_requirement_gives_not_a_made_up_one() -> None:
+    requirement = ("A lab tracks its instruments. Technicians have a staff number and a name. Each instrument has a serial "
+                   "number and a model. Calibrations of an instrument have a date and a result. Each sample belongs to one "
+                   "instrument and has a sample number and a volume. Users have a username and an email.")
+    # the LLM makes up technician_id, instrument_id and sample_id beside the identifiers it keeps as columns
+    drafted = ("CREATE TABLE technician (technician_id INTEGER PRIMARY KEY, staff_number TEXT, name TEXT);\n"
+               "CREATE TABLE instrument (instrument_id INTEGER PRIMARY KEY, serial_number TEXT, model TEXT);\n"
+               "CREATE TABLE calibration (calibration_id INTEGER PRIMARY KEY, instrument_id INTEGER REFERENCES"
+               " instrument(instrument_id), date DATE, result TEXT);\n"
+               "CREATE TABLE sample (sample_id INTEGER PRIMARY KEY, sample_number INTEGER, volume REAL,"
+               " instrument_id INTEGER REFERENCES instrument(instrument_id));\n"
+               "CREATE TABLE user (user_id INTEGER PRIMARY KEY, username TEXT, email TEXT);")
+    design = reconciled(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
+    assert design.table("technician").primary_key == ["staff_number"] and not design.table("technician").has_column("technician_id")
+    assert design.table("instrument").primary_key == ["serial_number"]
+    # the references follow the new key, renamed after it and typed like it
+    assert ("calibration", "instrument_serial_number", "instrument") in _fks(design)
+    assert design.table("calibration").column("instrument_serial_number").type == design.table("instrument").column("serial_number").type
+    assert not design.table("calibration").has_column("instrument_id")
+    # a number within a parent (the instrument's samples) and a name people choose stay attributes
+    assert design.table("sample").primary_key == ["sample_id"]
+    assert design.table("user").primary_key == ["user_id"]
+    assert reconciled(design) == design
