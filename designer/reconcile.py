@@ -82,8 +82,7 @@ def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same
             continue
         table, stated = tables[name], rule_table.primary_key[0]
         surrogate = f"{name}_id"
-        if (table.primary_key != [surrogate] or stated in (surrogate, f"{rule_table.name}_id") or not table.has_column(stated)
-                or stated in {c for fk in table.foreign_keys for c in fk.columns} or not _issued_identifier(stated, table, rule_table)):
+        if table.primary_key != [surrogate] or not _adoptable(stated, table, rule_table):
             continue
         key = table.column(stated).model_copy(update={"nullable": False, "unique": False})
         tables[name] = table.model_copy(update={
@@ -95,6 +94,13 @@ def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same
         notes.append(f"{name}: keyed by {stated}, the identifier the requirement gives, not a made-up {surrogate}")
 
 
+def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool:
+    """The rule designer's key can replace the LLM's surrogate: an issued identifier of the rule
+    table's own (not its surrogate) that the LLM's table holds as a plain column."""
+    return (stated not in (f"{table.name}_id", f"{rule_table.name}_id") and table.has_column(stated)
+            and stated not in table.reference_columns and _issued_identifier(stated, table, rule_table))
+
+
 NOT_ISSUED = {"username", "name", "email", "title"}  # chosen by people and changed by them: unique at best
 
 
@@ -102,8 +108,7 @@ def _issued_identifier(column: str, table: TableDesign, rule_table: TableDesign)
     """An identifier someone issues (a serial, staff or tracking number), not a name people choose,
     nor a number within a parent: an `episode_number` of an episode that belongs to a show counts
     episodes of that show (a `stage_number` of a race's only stages table is global)."""
-    words = column.split("_")
-    if words[-1] in NOT_ISSUED:
+    if column.split("_")[-1] in NOT_ISSUED:
         return False
     within_parent = bool(table.foreign_keys or rule_table.foreign_keys)
     return not (within_parent and (column.startswith(f"{table.name}_") or column.startswith(f"{rule_table.name}_")))
@@ -114,10 +119,11 @@ def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDe
     named after the old key (`meter_id`) is renamed after the new one (`meter_serial_number`)."""
     renamed: dict[str, str] = {}
     fks = []
+    after_key = _key_column(parent, key.name)
     for fk in child.foreign_keys:
         if fk.ref_table == parent and fk.ref_columns == [old]:
             column = fk.columns[0]
-            new = _key_column(parent, key.name) if column == old and not child.has_column(_key_column(parent, key.name)) else column
+            new = after_key if column == old and not child.has_column(after_key) else column
             renamed[column] = new
             fk = fk.model_copy(update={"columns": [new], "ref_columns": [key.name]})
         fks.append(fk)
@@ -137,12 +143,12 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
     for t in rules.tables:
         if t.name in same or pairs[t.name] is not None or t.name in tables:
             continue
-        if not set(c.name for c in t.columns) - set(t.primary_key) - {c for fk in t.foreign_keys for c in fk.columns}:
+        if not set(c.name for c in t.columns) - set(t.primary_key) - t.reference_columns:
             continue  # no attribute of its own: likely a misread phrase, not an entity
         neighbours = related[t.name] | {n for n, refs in related.items() if t.name in refs}
         if not any(n in same for n in neighbours):
             continue
-        own = {c for fk in t.foreign_keys for c in fk.columns} - set(t.primary_key)
+        own = t.reference_columns - set(t.primary_key)
         tables[t.name] = t.model_copy(update={"columns": [c for c in t.columns if c.name not in own], "foreign_keys": []})
         same[t.name] = t.name
         notes.append(f"added table {t.name} read by the rule designer")
@@ -215,7 +221,7 @@ def _with_reference(child: TableDesign, parent: TableDesign, rule_fk: ForeignKey
     rule_column = rule_fk.columns[0]
     role = rule_column not in (rule_parent.primary_key[0], _key_column(rule_parent.name, rule_parent.primary_key[0]))
     name = rule_column if role else plain
-    taken = {c for fk in child.foreign_keys for c in fk.columns} | set(child.primary_key)
+    taken = child.reference_columns | set(child.primary_key)
     existing = next((c for c in dict.fromkeys([name, rule_column, plain, f"{parent.name}_id"])
                      if child.has_column(c) and c not in taken), None)
     columns = list(child.columns)
@@ -247,7 +253,7 @@ def _association(rule_table: TableDesign, parents: list[str], tables: dict[str, 
             return None
         columns.append(ColumnDesign(name=name, type=key.type, nullable=False, description=f"{parent} ({parent})"))
         fks.append(ForeignKeyDesign(columns=[name], ref_table=parent, ref_columns=[key.name]))
-    reference_columns = {c for fk in rule_table.foreign_keys for c in fk.columns}
+    reference_columns = rule_table.reference_columns
     attributes = [c for c in rule_table.columns if c.name not in reference_columns and c.name not in {x.name for x in columns}]
     return TableDesign(name=rule_table.name, columns=columns + attributes, primary_key=[c.name for c in columns],
                        foreign_keys=fks, description=rule_table.description)

@@ -63,6 +63,11 @@ class TableDesign(_Spec):
     def parents(self) -> list[str]:
         return [fk.ref_table for fk in self.foreign_keys]
 
+    @property
+    def reference_columns(self) -> set[str]:
+        """The columns that refer to another table."""
+        return {c for fk in self.foreign_keys for c in fk.columns}
+
 
 class SchemaDesign(_Spec):
     """A versioned schema design; `tables` are in foreign-key order (parents first) once checked."""
