@@ -54,6 +54,7 @@ def read_facts(requirement: str) -> Facts:
             if name and name not in NOT_ENTITY and len(name.split()) <= 3:
                 facts.entity(name)
     _candidates(clauses, facts)
+    _counted(clauses, facts)
     _located(clauses, facts)
     facts.aliases = {a: e for a, e in facts.aliases.items() if a not in facts.entities and e in facts.entities}
     names = sorted(list(facts.entities) + list(facts.aliases), key=len, reverse=True)
@@ -122,6 +123,53 @@ def _candidates(clauses: list[Clause], facts: Facts) -> None:
         for name in named:
             if name in subjects and name not in facts.entities:
                 facts.entity(name)
+
+
+STOP_AFTER = {"at", "in", "on", "for", "with", "from", "by", "to", "and", "or", "of", "per", "who", "which", "that",
+              "is", "are", "has", "have", "can", "may", "must", "when", "where", "during", "other", "more", "time",
+              "day", "year", "month", "week", "hour", "minute"}
+COUNTED = r"\b(?:one|each|every|exactly one|only one|a single)\s+"
+
+
+def _counted(clauses: list[Clause], facts: Facts) -> None:
+    """Things the wording counts one by one are entities, even where nothing declares them:
+    - a plural item of a declaration that another clause counts ('the building has floors, and
+      every room is on one floor': floors are not an attribute of the building);
+    - what a clause about a declared entity counts, one ('is directed by one director') or many
+      ('can list many skills');
+    - the subject of an 'each'/'every' clause that puts it in one of a declared entity ('each
+      screening takes place in one venue': a screening is a thing of its own)."""
+    text = " ".join(c.text.lower() for c in clauses)
+    for c in clauses:
+        if c.subject not in facts.entities:
+            continue
+        for item in c.items:
+            words = clean_phrase(CUT.sub("", item.lower()))
+            if words and len(words.split()) <= 2 and is_plural(words.split()[-1]) and words not in NOT_ENTITY:
+                name = singular_phrase(words)
+                if re.search(COUNTED + re.escape(name) + r"\b", text):
+                    facts.entity(name)
+    for c in clauses:  # 'a film ... is directed by one director', 'each sit on exactly one competition's jury'
+        if c.items or c.subject not in facts.entities:
+            continue
+        for m in re.finditer(r"\b(?:by|on|in|at|to|for|from|with|into|under|of)\s+" + COUNTED + r"([a-z]+)('s)?(?:\s+([a-z]+))?",
+                             c.text.lower()):
+            second = m.group(3) if m.group(3) and not m.group(2) and m.group(3) not in STOP_AFTER else ""
+            name = singular_phrase(f"{m.group(1)} {second}".strip())
+            known = name.split()[-1] in facts.entities or name in facts.aliases  # 'principal investigator': a role
+            if name not in NOT_ENTITY and name != c.subject and m.group(1) not in STOP_AFTER and not known:
+                facts.entity(name)
+        for m in re.finditer(r"\b(?:many|several|multiple|various|one_or_more|one or more)\s+([a-z]+)\b", c.text.lower()):
+            name = singular(m.group(1))  # 'they can list many skills': things counted in numbers
+            if is_plural(m.group(1)) and name not in NOT_ENTITY | STOP_AFTER and name != c.subject:
+                facts.entity(name)
+    declared = [e for e in facts.entities if facts.entities[e].declared]
+    for c in clauses:
+        m = re.match(r"^(?:each|every)\s+([a-z]+)\s+[a-z]+s\b", c.text.lower())
+        name = singular(m.group(1)) if m else ""
+        if m and name not in facts.entities and name not in NOT_ENTITY and any(
+                re.search(COUNTED + re.escape(e) + r"\b", c.text.lower()[m.end():]) for e in declared):
+            facts.entity(name)
 
 
 def resolve_name(name: str, facts: Facts) -> str:
@@ -245,6 +293,10 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     for m in found:
         if m.entity == subject and not m.role and m.start <= 12 or m.entity in roles_for or m in attached:
             continue
+        if re.search(r"\bsame\s+$", text[:m.start]):
+            if m.entity != subject and head and head.many == 2:  # 'many candidates share the same skill'
+                facts.relations.append(_relation(m.entity, subject, 2, ""))
+            continue  # and 'the same skill' of a skill is no skill of its own
         many = m.many
         verb = ACTIVE.match(text[head.end:m.start]) if head else None
         if head and verb and many == 0 and not head.each and verb.group("verb") not in HAVE | PREPOSITIONS:

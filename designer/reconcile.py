@@ -30,7 +30,9 @@ direction, or a table of its own referring to both, counts as stated. Every addi
 from __future__ import annotations
 
 from text2db.designer.repair import closest_table
-from text2db.designer.words import snake
+from text2db.designer.requirement import read_clauses
+from text2db.designer.facts import ID_HEADS
+from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 
@@ -41,6 +43,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     pairs = {t.name: _association_parents(t) for t in rules.tables}  # None: not an association table
     notes: list[str] = []
     _adopt_stated_keys(rules, tables, same, notes)
+    _adopt_identified_keys(base.requirement, tables, notes)
     _add_missing_entities(rules, pairs, tables, same, notes)
     # what each rule table refers to, in the LLM's table names: the events the rules read
     rule_events = [{same[fk.ref_table] for fk in t.foreign_keys if fk.ref_table in same} for t in rules.tables
@@ -84,14 +87,42 @@ def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same
         surrogate = f"{name}_id"
         if table.primary_key != [surrogate] or not _adoptable(stated, table, rule_table):
             continue
-        key = table.column(stated).model_copy(update={"nullable": False, "unique": False})
-        tables[name] = table.model_copy(update={
-            "columns": [key if c.name == stated else c for c in table.columns if c.name != surrogate],
-            "primary_key": [stated]})
-        for child_name, child in list(tables.items()):
-            if child_name != name:
-                tables[child_name] = _rekeyed_references(child, name, surrogate, key)
-        notes.append(f"{name}: keyed by {stated}, the identifier the requirement gives, not a made-up {surrogate}")
+        _adopt_key(tables, name, stated, notes)
+
+
+def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], notes: list[str]) -> None:
+    """Key an LLM table by what the requirement says identifies it ('vessels are identified by
+    their IMO number'), read straight from the wording, when the LLM made up a surrogate instead:
+    the rule designer may not have read the entity, the sentence still says what its key is."""
+    for clause in read_clauses(requirement):
+        if not clause.subject or not clause.identifier:
+            continue
+        name = clause.subject.replace(" ", "_")
+        name = name if name in tables else closest_table(name, tables)
+        if name is None or tables[name].primary_key != [f"{name}_id"]:
+            continue
+        table, said = tables[name], snake(clause.identifier[0])
+        stated = next((c.name for c in table.columns if c.name != f"{name}_id" and len(c.name) >= 3
+                       and (said == c.name or said.endswith("_" + c.name) or c.name.endswith("_" + said))), None)
+        if stated is None and said.split("_")[-1] in ID_HEADS and len(said.split("_")) <= 3:
+            stated = said  # the model left the identifier out altogether: it is the key the sentence names
+            tables[name] = table = table.model_copy(update={"columns": [
+                *table.columns, ColumnDesign(name=said, type=column_type(said), description=clause.identifier[0])]})
+        if stated and stated not in table.reference_columns and _issued_identifier(stated, table, table):
+            _adopt_key(tables, name, stated, notes)
+
+
+def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: list[str]) -> None:
+    """`name` keyed by its column `stated` instead of its surrogate; references follow."""
+    table, surrogate = tables[name], f"{name}_id"
+    key = table.column(stated).model_copy(update={"nullable": False, "unique": False})
+    tables[name] = table.model_copy(update={
+        "columns": [key if c.name == stated else c for c in table.columns if c.name != surrogate],
+        "primary_key": [stated]})
+    for child_name, child in list(tables.items()):
+        if child_name != name:
+            tables[child_name] = _rekeyed_references(child, name, surrogate, key)
+    notes.append(f"{name}: keyed by {stated}, the identifier the requirement gives, not a made-up {surrogate}")
 
 
 def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool:

@@ -13,13 +13,13 @@ import difflib
 import re
 
 from text2db.designer.rules import break_cycles
-from text2db.designer.words import singular, snake
+from text2db.designer.words import requirement_spellings, respelled, singular, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 
 def repair(design: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
-    tables = [_with_key(_dedupe(t), notes) for t in design.tables]
+    tables = [_with_key(_dedupe(t), notes) for t in _in_requirement_spelling(design, notes)]
     by_name = {t.name: t for t in tables}
     tables = [_retarget(t, by_name, notes) for t in tables]
     tables += _missing_parents(tables, by_name, design.requirement, notes)
@@ -28,6 +28,28 @@ def repair(design: SchemaDesign) -> SchemaDesign:
     fixed = [_fix_references(t, by_name, notes) for t in tables]
     repaired = design.model_copy(update={"tables": fixed, "notes": design.notes + notes})
     return break_cycles(repaired)
+
+
+def _in_requirement_spelling(design: SchemaDesign, notes: list[str]) -> list[TableDesign]:
+    """The design's identifiers spelled as the requirement spells their words (words.respelled):
+    the names are the user's vocabulary, whatever English the model writes."""
+    spellings = requirement_spellings(design.requirement)
+
+    def fix(name: str) -> str:
+        return respelled(name, spellings)
+
+    tables = []
+    for t in design.tables:
+        fixed = t.model_copy(update={
+            "name": fix(t.name), "primary_key": [fix(k) for k in t.primary_key],
+            "columns": [c.model_copy(update={"name": fix(c.name)}) for c in t.columns],
+            "foreign_keys": [fk.model_copy(update={"columns": [fix(c) for c in fk.columns], "ref_table": fix(fk.ref_table),
+                                                   "ref_columns": [fix(c) for c in fk.ref_columns]})
+                             for fk in t.foreign_keys]})
+        if fixed != t:
+            notes.append(f"{t.name}: spelled as the requirement spells it ({fixed.name})")
+        tables.append(fixed)
+    return tables
 
 
 def _dedupe(table: TableDesign) -> TableDesign:

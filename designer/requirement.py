@@ -165,6 +165,8 @@ CLAUSE_SPLIT = re.compile(
     r"from|into|one|a|an|the|many|several|multiple|exactly|only))\b|(?:for|of)\s+(?:each|every)\b|"
     rf"(?:we|the system)\s+(?:also\s+)?(?:{STORE})\b)"
     r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are)\b)"  # ', and editors have a name'
+    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+(?:can|may|must|will|also|often|usually)\b)"  # ', and they can list ...'
+    r"|,\s+(?:and|but)\s+(?=(?:many|several|some|most)\s+[a-z]+s\s+(?:can\s+|may\s+)?[a-z]+\s+(?:the|a|an)\b)"  # ', and many candidates share the same skill'
 
     # without a conjunction: ', a track can be on many playlists', ', has a unique code'
     r"|,\s+(?=(?!(?:each|every|a|an|the)\s+(?:[a-z]+\s+)?(?:they|it|he|she|we|you)\b)" + _LOOK_SUBJECT
@@ -190,7 +192,8 @@ OBJECT_WITH = re.compile(r"^(?:(?:many|several|various|multiple|its|their|the)\s
                          r"with\s+(?P<rest>.+)$", re.I)
 IDENTIFIED_RE = re.compile(r"\b(?:is|are)\s+(?:uniquely\s+)?(?:identified|known)\s+by\s+", re.I)
 STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by", "at", "from", "we", "who", "which",
-                "that", "when", "where", "if", "also", "then", "there", "must", "can", "may", "will", "should", ","}
+                "that", "when", "where", "if", "also", "then", "there", "must", "can", "may", "will", "should", ",",
+                "into", "onto", "across", "among", "between", "within", "through", "under", "over", "about", "per"}
 
 
 def subject_before(text: str) -> str:
@@ -280,10 +283,14 @@ def read_clauses(requirement: str) -> list[Clause]:
     return clauses
 
 
+PRONOUN_SUBJECT = re.compile(r"^(?:they|it|he|she)\s+(?=(?:can|may|must|will|also|often|usually)\b)", re.I)
+
+
 def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:
     clauses: list[Clause] = []
     subject = ""
     for piece in CLAUSE_SPLIT.split(statement):
+        piece = PRONOUN_SUBJECT.sub("", piece.strip(" ,")) if subject else piece  # the sentence's subject goes on
         clause = Clause(piece.strip(" ,"), group=group, part=number)
         _declaration(clause)
         if not clause.subject:

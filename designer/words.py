@@ -101,3 +101,30 @@ def column_type(name: str) -> ColumnType:
     if last in INTEGERS or words[0] in ("number", "count", "total_number", "num"):
         return "INTEGER"
     return "TEXT"
+
+
+SPELLING = [(re.compile(p), r) for p, r in ((r"(.)\1", r"\1"), (r"our", "or"), (r"is(e|ing|ation)", r"iz\1"),
+                                              (r"ys(e|ing)", r"yz\1"), (r"ence$", "ense"), (r"tre$", "ter"),
+                                              (r"ogue$", "og"))]
+
+
+def spelling_key(word: str) -> str:
+    """One key for a word's British and American spellings: 'enrolment' and 'enrollment',
+    'licence' and 'license', 'colour' and 'color', 'catalogue' and 'catalog' share it."""
+    key = word.lower()
+    for pattern, replacement in SPELLING:
+        key = pattern.sub(replacement, key)
+    return key
+
+
+def respelled(identifier: str, spellings: dict[str, str]) -> str:
+    """`identifier` with each word spelled as in `spellings` (spelling_key -> the requirement's
+    word) where it differs only in spelling: a table the requirement calls 'enrolment' is not
+    named 'enrollment' by a model that learned American English."""
+    words = identifier.split("_")
+    return "_".join(spellings.get(spelling_key(w), w) if len(w) >= 5 else w for w in words)
+
+
+def requirement_spellings(requirement: str) -> dict[str, str]:
+    """spelling_key -> the word as the requirement spells it (words of five letters or more)."""
+    return {spelling_key(w): w for w in re.findall(r"[a-z]{5,}", requirement.lower())}

@@ -212,3 +212,50 @@ def test_reconciling_keys_a_table_by_the_identifier_the_requirement_gives_not_a_
     assert design.table("sample").primary_key == ["sample_id"]
     assert design.table("user").primary_key == ["user_id"]
     assert reconciled(design) == design
+
+
+def test_things_the_wording_counts_are_entities_even_where_nothing_declares_them() -> None:
+    # 'has shelves' alone reads as an attribute of the warehouse; 'one shelf' says shelves are counted things
+    design = checked(design_with_rules(
+        "The warehouse has shelves, and every box is on one shelf; a box has a box code, a weight and a content. "
+        "A parcel has a tracking code and a weight, and is packed by one packer. Packers have a name and a shift. "
+        "Couriers have a name and a phone number, and they can serve many regions. Regions have a name and a size, "
+        "and several couriers can serve the same region."))
+    assert ("box", "shelf_id", "shelf") in _fks(design)
+    assert ("parcel", "packer_id", "packer") in _fks(design)
+    courier_region = [t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"courier", "region"}]
+    assert len(courier_region) == 1 and set(courier_region[0].primary_key) == {"courier_id", "region_id"}
+    assert not any(fk.ref_table == t.name for t in design.tables for fk in t.foreign_keys)  # 'the same region': no self-reference
+
+
+def test_a_design_is_named_in_the_requirements_spelling() -> None:
+    requirement = ("Members borrow equipment. A member has a licence number and a name. Each catalogue entry has a "
+                   "title and a colour, and a member's enrolment in a workshop has a date.")
+    drafted = ("CREATE TABLE member (license_number TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE catalog_entry (catalog_entry_id INTEGER PRIMARY KEY, title TEXT, color TEXT);\n"
+               "CREATE TABLE enrollment (enrollment_id INTEGER PRIMARY KEY, license_number TEXT REFERENCES"
+               " member(license_number), enrollment_date DATE);")
+    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
+    assert [t.name for t in design.tables] == ["member", "catalogue_entry", "enrolment"]
+    assert design.table("member").primary_key == ["licence_number"]
+    assert design.table("catalogue_entry").has_column("colour")
+    assert ("enrolment", "licence_number", "member") in _fks(design)
+    assert design.table("enrolment").has_column("enrolment_date")
+
+
+def test_reconciling_keys_a_table_by_what_the_requirement_says_identifies_it() -> None:
+    requirement = ("A harbour office registers ships. Ships are identified by their hull number, and a ship has a name "
+                   "and a tonnage. Pilots are identified by their pilot licence number and have a name. Each visit is "
+                   "made by one ship and guided by one pilot, with an arrival time.")
+    # the model makes up ship_id beside hull_number, and leaves the pilot's licence number out altogether
+    drafted = ("CREATE TABLE ship (ship_id INTEGER PRIMARY KEY, hull_number TEXT, name TEXT, tonnage REAL);\n"
+               "CREATE TABLE pilot (pilot_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE visit (visit_id INTEGER PRIMARY KEY, ship_id INTEGER REFERENCES ship(ship_id),"
+               " pilot_id INTEGER REFERENCES pilot(pilot_id), arrival_time TIMESTAMP);")
+    design = reconciled(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
+    assert design.table("ship").primary_key == ["hull_number"] and not design.table("ship").has_column("ship_id")
+    assert design.table("pilot").primary_key == ["pilot_licence_number"]
+    assert design.table("pilot").column("pilot_licence_number").type == "TEXT"
+    assert ("visit", "ship_hull_number", "ship") in _fks(design)
+    assert ("visit", "pilot_licence_number", "pilot") in _fks(design)
+    assert reconciled(design) == design
