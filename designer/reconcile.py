@@ -83,11 +83,8 @@ def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same
         name = same.get(rule_table.name)
         if name is None or len(rule_table.primary_key) != 1:
             continue
-        table, stated = tables[name], rule_table.primary_key[0]
-        surrogate = f"{name}_id"
-        if table.primary_key != [surrogate] or not _adoptable(stated, table, rule_table):
-            continue
-        _adopt_key(tables, name, stated, notes)
+        if _adoptable(rule_table.primary_key[0], tables[name], rule_table):
+            _adopt_key(tables, name, rule_table.primary_key[0], notes)
 
 
 def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], notes: list[str]) -> None:
@@ -100,7 +97,7 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
         name = clause.subject.replace(" ", "_")
         name = name if name in tables else closest_table(name, tables)
         if name is None or tables[name].primary_key != [f"{name}_id"]:
-            continue
+            continue  # keyed by something the model chose on purpose: no column is added below
         table, said = tables[name], snake(clause.identifier[0])
         stated = next((c.name for c in table.columns if c.name != f"{name}_id" and len(c.name) >= 3
                        and (said == c.name or said.endswith("_" + c.name) or c.name.endswith("_" + said))), None)
@@ -108,7 +105,7 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
             stated = said  # the model left the identifier out altogether: it is the key the sentence names
             tables[name] = table = table.model_copy(update={"columns": [
                 *table.columns, ColumnDesign(name=said, type=column_type(said), description=clause.identifier[0])]})
-        if stated and stated not in table.reference_columns and _issued_identifier(stated, table, table):
+        if stated and _adoptable(stated, table, table):
             _adopt_key(tables, name, stated, notes)
 
 
@@ -126,9 +123,11 @@ def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: li
 
 
 def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool:
-    """The rule designer's key can replace the LLM's surrogate: an issued identifier of the rule
-    table's own (not its surrogate) that the LLM's table holds as a plain column."""
-    return (stated not in (f"{table.name}_id", f"{rule_table.name}_id") and table.has_column(stated)
+    """`stated` (the rule designer's key, or what the wording says identifies the table) can replace
+    the surrogate `<table>_id` the LLM made up: an issued identifier of the table's own (not a
+    surrogate) that the LLM's table holds as a plain column."""
+    return (table.primary_key == [f"{table.name}_id"] and stated not in (f"{table.name}_id", f"{rule_table.name}_id")
+            and table.has_column(stated)
             and stated not in table.reference_columns and _issued_identifier(stated, table, rule_table))
 
 

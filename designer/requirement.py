@@ -159,13 +159,14 @@ def split_items(text: str) -> list[str]:
 _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+(?:they|it|he|she|we|you)\b)[a-z]+(?:\s+[a-z]+)?\s+"
                  r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
+PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject
 CLAUSE_SPLIT = re.compile(
     r",?\s+(?:and|but|while|whereas|so)\s+(?=" + _LOOK_SUBJECT + r"|(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
     r"will|was|were|does|do|belongs|belong|runs|run|works|work|takes|take|gets|get|[a-z]+s\s+(?:to|by|in|on|at|for|with|"
     r"from|into|one|a|an|the|many|several|multiple|exactly|only))\b|(?:for|of)\s+(?:each|every)\b|"
     rf"(?:we|the system)\s+(?:also\s+)?(?:{STORE})\b)"
     r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are)\b)"  # ', and editors have a name'
-    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+(?:can|may|must|will|also|often|usually)\b)"  # ', and they can list ...'
+    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+" + PRONOUN_VERB + r")"  # ', and they can list ...'
     r"|,\s+(?:and|but)\s+(?=(?:many|several|some|most)\s+[a-z]+s\s+(?:can\s+|may\s+)?[a-z]+\s+(?:the|a|an)\b)"  # ', and many candidates share the same skill'
 
     # without a conjunction: ', a track can be on many playlists', ', has a unique code'
@@ -283,7 +284,7 @@ def read_clauses(requirement: str) -> list[Clause]:
     return clauses
 
 
-PRONOUN_SUBJECT = re.compile(r"^(?:they|it|he|she)\s+(?=(?:can|may|must|will|also|often|usually)\b)", re.I)
+PRONOUN_SUBJECT = re.compile(r"^(?:they|it|he|she)\s+(?=" + PRONOUN_VERB + ")", re.I)
 
 
 def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:

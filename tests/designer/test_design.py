@@ -19,6 +19,11 @@ from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign,
 NO_LLM = Settings(llm_base_url=None)
 
 
+def _repaired_draft(requirement: str, drafted: str) -> SchemaDesign:
+    """An LLM's CREATE TABLE answer for `requirement` as the designer takes it: parsed and repaired."""
+    return repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted)))
+
+
 def _fks(design: SchemaDesign) -> set[tuple[str, str, str]]:
     return {(t.name, ",".join(fk.columns), fk.ref_table) for t in design.tables for fk in t.foreign_keys}
 
@@ -153,7 +158,7 @@ def test_rule_designer_adds_the_relationships_the_llm_left_out() -> None:
                "CREATE TABLE episode (episode_id INTEGER PRIMARY KEY, show_id INTEGER, episode_number INTEGER, title TEXT);\n"
                "CREATE TABLE guest (guest_id INTEGER PRIMARY KEY, name TEXT);\n"
                "CREATE TABLE producer (producer_id INTEGER PRIMARY KEY, name TEXT, show_id INTEGER REFERENCES show(show_id));")
-    llm = repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted)))
+    llm = _repaired_draft(requirement, drafted)
     design = reconciled(llm)
     assert ("episode", "show_id", "show") in _fks(design)  # the LLM's own column, now declared
     pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"episode", "guest"})
@@ -178,7 +183,7 @@ def test_reconciling_adds_entities_the_llm_left_out_and_maps_tables_by_their_att
                " PRIMARY KEY (waiter_id, table_number));\n"
                "CREATE TABLE order_dish (order_id INTEGER REFERENCES customer_order(order_id),"
                " dish_id INTEGER REFERENCES dish(dish_id), quantity INTEGER);")
-    llm = repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted)))
+    llm = _repaired_draft(requirement, drafted)
     assert llm.table("customer_order").primary_key == ["order_id"]  # the inline key, not the second one
     assert sorted(llm.table("order_dish").primary_key) == ["dish_id", "order_id"]  # an association's two references
     design = reconciled(llm)
@@ -201,7 +206,7 @@ def test_reconciling_keys_a_table_by_the_identifier_the_requirement_gives_not_a_
                "CREATE TABLE sample (sample_id INTEGER PRIMARY KEY, sample_number INTEGER, volume REAL,"
                " instrument_id INTEGER REFERENCES instrument(instrument_id));\n"
                "CREATE TABLE user (user_id INTEGER PRIMARY KEY, username TEXT, email TEXT);")
-    design = reconciled(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
+    design = reconciled(_repaired_draft(requirement, drafted))
     assert design.table("technician").primary_key == ["staff_number"] and not design.table("technician").has_column("technician_id")
     assert design.table("instrument").primary_key == ["serial_number"]
     # the references follow the new key, renamed after it and typed like it
@@ -235,7 +240,7 @@ def test_a_design_is_named_in_the_requirements_spelling() -> None:
                "CREATE TABLE catalog_entry (catalog_entry_id INTEGER PRIMARY KEY, title TEXT, color TEXT);\n"
                "CREATE TABLE enrollment (enrollment_id INTEGER PRIMARY KEY, license_number TEXT REFERENCES"
                " member(license_number), enrollment_date DATE);")
-    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
+    design = checked(_repaired_draft(requirement, drafted))
     assert [t.name for t in design.tables] == ["member", "catalogue_entry", "enrolment"]
     assert design.table("member").primary_key == ["licence_number"]
     assert design.table("catalogue_entry").has_column("colour")
@@ -252,7 +257,7 @@ def test_reconciling_keys_a_table_by_what_the_requirement_says_identifies_it() -
                "CREATE TABLE pilot (pilot_id INTEGER PRIMARY KEY, name TEXT);\n"
                "CREATE TABLE visit (visit_id INTEGER PRIMARY KEY, ship_id INTEGER REFERENCES ship(ship_id),"
                " pilot_id INTEGER REFERENCES pilot(pilot_id), arrival_time TIMESTAMP);")
-    design = reconciled(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
+    design = reconciled(_repaired_draft(requirement, drafted))
     assert design.table("ship").primary_key == ["hull_number"] and not design.table("ship").has_column("ship_id")
     assert design.table("pilot").primary_key == ["pilot_licence_number"]
     assert design.table("pilot").column("pilot_licence_number").type == "TEXT"
