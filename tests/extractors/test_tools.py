@@ -106,3 +106,25 @@ def test_label_classifier_picks_the_closest_label() -> None:
     assert 0.0 < pred.confidence <= 1.0
     other = classifier.predict("The senate passed the budget bill after a long debate.", ["football", "politics", "cooking"])
     assert other.label == "politics"
+
+
+def test_spacy_loads_without_importing_torch_and_torch_stays_importable() -> None:
+    """A consumer's startup does not pay thinc's torch import (extractors.models.import_spacy);
+    the span model can still import torch afterwards. A fresh interpreter: this one may hold torch."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from text2db.extractors.models import spacy_pipeline\n"
+        "doc = spacy_pipeline()('Henrik Angell was born at Luster in Norway.')\n"
+        "print(' '.join(sorted(e.label_ for e in doc.ents)))\n"
+        "print('torch' in sys.modules)\n"
+        "import torch\n"
+        "print(int(torch.tensor([2, 3]).sum()))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    labels, torch_loaded, total = result.stdout.splitlines()
+    assert "PERSON" in labels.split() and "GPE" in labels.split()
+    assert torch_loaded == "False"
+    assert total == "5"
