@@ -93,7 +93,8 @@ def main() -> None:
             broker.stop(started_broker.pid)
     summary: dict[str, Any] = {"cli_help_s": cli_s, "runs": runs}
     for variant, values in runs.items():
-        summary[f"{variant}_median_to_first_document_s"] = round(statistics.median(v["to_first_document_s"] for v in values), 2)
+        median = statistics.median(v["to_first_document_s"] for v in values)
+        summary[f"{variant}_median_to_first_document_s"] = round(median, 2)
     if args.json:
         print(json.dumps(summary, indent=2))
         return

@@ -46,10 +46,10 @@ class PerPlan(Generic[S]):
         """Build the stage of every job's latest plan in a background thread and return it.
 
         A consumer calls this before it joins its group: building the stage and loading its
-        models (spaCy: about 2 s, without torch; see extractors.models.import_spacy) then overlaps the group
-        join (about 3 s on Tansu) instead of following the first record. A document that arrives mid-build waits on the lock for the
-        same stage; a build that fails here is logged and tried again, with its real error, when
-        the first document of that job needs it."""
+        models (spaCy: about 2 s, without torch; see extractors.models.import_spacy) then overlaps
+        the group join (about 3 s on Tansu) instead of following the first record. A document
+        that arrives mid-build waits on the lock for the same stage; a build that fails here is
+        logged and tried again, with its real error, when the first document of that job needs it."""
 
         def build_all() -> None:
             try:
