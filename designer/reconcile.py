@@ -29,9 +29,9 @@ direction, or a table of its own referring to both, counts as stated. Every addi
 
 from __future__ import annotations
 
+from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import closest_table
 from text2db.designer.requirement import read_clauses
-from text2db.designer.facts import ID_HEADS
 from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
