@@ -32,6 +32,7 @@ from __future__ import annotations
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import closest_table
 from text2db.designer.requirement import read_clauses
+from text2db.designer.rules import GENERIC, NOT_KEYS
 from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -44,6 +45,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
     _adopt_stated_keys(rules, tables, same, notes)
     _adopt_identified_keys(base.requirement, tables, notes)
+    _adopt_unique_identifiers(tables, notes)
     _add_missing_entities(rules, pairs, tables, same, notes)
     # what each rule table refers to, in the LLM's table names: the events the rules read
     rule_events = [{same[fk.ref_table] for fk in t.foreign_keys if fk.ref_table in same} for t in rules.tables
@@ -70,6 +72,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
             if updated is not None:
                 tables[child] = updated
                 notes.append(f"{child}: added the reference to {parent} read by the rule designer")
+    _name_references_after_keys(tables, notes)
     if not notes:
         return base
     return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
@@ -109,17 +112,66 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
             _adopt_key(tables, name, stated, notes)
 
 
+IDENTIFYING = {"identification", "identifier"}  # words that make a unique column an identifier ("a gamer tag" is chosen)
+
+
+def _adopt_unique_identifiers(tables: dict[str, TableDesign], notes: list[str]) -> None:
+    """Key an LLM table by the one identifier it declared UNIQUE beside a made-up `<table>_id`
+    (`supplier_id` + `vat_number UNIQUE`, `animal_id` + `identification_tag UNIQUE`): the model
+    knew the column identifies the row and followed the prompt's surrogate rule anyway. A unique
+    email or name is not an identifier (NOT_ISSUED), and two unique identifiers are no decision."""
+    for name, table in list(tables.items()):
+        unique = [c.name for c in table.columns if c.unique and _identifier_words(c.name)]
+        if len(unique) == 1 and _adoptable(unique[0], table, table):
+            _adopt_key(tables, name, unique[0], notes)
+
+
+def _identifier_words(column: str) -> bool:
+    """Named like an identifier, and not like a contact or licence number (rules.NOT_KEYS)."""
+    words = column.split("_")
+    return (words[-1] in ID_HEADS or bool(IDENTIFYING & set(words))) and not NOT_KEYS & set(words)
+
+
+def _name_references_after_keys(tables: dict[str, TableDesign], notes: list[str]) -> None:
+    """A reference column named like a surrogate of its parent (`vessel_id`) that holds the
+    parent's issued identifier (`REFERENCES vessel(imo_number)`) is named after that identifier
+    (`vessel_imo_number`): the name says what a document will give for it."""
+    for name, child in list(tables.items()):
+        renamed: dict[str, str] = {}
+        for fk in child.foreign_keys:
+            parent = tables.get(fk.ref_table)
+            if parent is None or len(fk.columns) != 1 or fk.ref_columns == [f"{parent.name}_id"]:
+                continue
+            column, after_key = fk.columns[0], _key_column(parent.name, fk.ref_columns[0])
+            if column == f"{parent.name}_id" and not child.has_column(after_key) and after_key not in renamed.values():
+                renamed[column] = after_key
+        if renamed:
+            tables[name] = _renamed_columns(child, renamed)
+            notes.append(f"{name}: {', '.join(f'{a} renamed {b}' for a, b in renamed.items())}, after the key it holds")
+
+
+def _renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
+    """`table` with columns renamed (old -> new) in its columns, key and references."""
+    return table.model_copy(update={
+        "columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)}) for c in table.columns],
+        "primary_key": [renamed.get(c, c) for c in table.primary_key],
+        "foreign_keys": [fk.model_copy(update={"columns": [renamed.get(c, c) for c in fk.columns]})
+                         for fk in table.foreign_keys]})
+
+
 def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: list[str]) -> None:
     """`name` keyed by its column `stated` instead of its surrogate; references follow."""
     table, surrogate = tables[name], f"{name}_id"
-    key = table.column(stated).model_copy(update={"nullable": False, "unique": False})
+    # a bare `number` or `code` says whose it is once it keys the table and others refer to it
+    key_name = f"{name}_{stated}" if stated in GENERIC and not table.has_column(f"{name}_{stated}") else stated
+    key = table.column(stated).model_copy(update={"name": key_name, "nullable": False, "unique": False})
     tables[name] = table.model_copy(update={
         "columns": [key if c.name == stated else c for c in table.columns if c.name != surrogate],
-        "primary_key": [stated]})
+        "primary_key": [key_name]})
     for child_name, child in list(tables.items()):
         if child_name != name:
             tables[child_name] = _rekeyed_references(child, name, surrogate, key)
-    notes.append(f"{name}: keyed by {stated}, the identifier the requirement gives, not a made-up {surrogate}")
+    notes.append(f"{name}: keyed by {key_name}, the identifier the requirement gives, not a made-up {surrogate}")
 
 
 def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool:

@@ -264,3 +264,26 @@ def test_reconciling_keys_a_table_by_what_the_requirement_says_identifies_it() -
     assert ("visit", "ship_hull_number", "ship") in _fks(design)
     assert ("visit", "pilot_licence_number", "pilot") in _fks(design)
     assert reconciled(design) == design
+
+
+def test_reconciling_keys_a_table_by_the_identifier_the_llm_declared_unique_and_names_references_after_keys() -> None:
+    requirement = ("A wholesaler buys from suppliers, who are companies known for their VAT number, with a company name. "
+                   "Players of its football team have a gamer tag that no two players share, and a name. Each "
+                   "purchase order is placed with one supplier. Containers are registered with a container code; "
+                   "each shipment is carried in one container.")
+    # the model keeps a surrogate beside an identifier it marked UNIQUE, and names a reference to a
+    # table keyed by its code `container_id`
+    drafted = ("CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, vat_number TEXT NOT NULL UNIQUE, company_name TEXT);\n"
+               "CREATE TABLE player (player_id INTEGER PRIMARY KEY, gamer_tag TEXT UNIQUE, name TEXT);\n"
+               "CREATE TABLE purchase_order (purchase_order_id INTEGER PRIMARY KEY,"
+               " supplier_id INTEGER REFERENCES supplier(supplier_id));\n"
+               "CREATE TABLE container (container_code TEXT PRIMARY KEY);\n"
+               "CREATE TABLE shipment (shipment_id INTEGER PRIMARY KEY,"
+               " container_id TEXT REFERENCES container(container_code));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert design.table("supplier").primary_key == ["vat_number"] and not design.table("supplier").has_column("supplier_id")
+    assert ("purchase_order", "supplier_vat_number", "supplier") in _fks(design)
+    assert design.table("player").primary_key == ["player_id"]  # a tag people choose is unique, not an identifier
+    assert ("shipment", "container_code", "container") in _fks(design)
+    assert not design.table("shipment").has_column("container_id")
+    assert reconciled(design) == design
