@@ -301,11 +301,23 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
         verb = ACTIVE.match(text[head.end:m.start]) if head else None
         if head and verb and many == 0 and not head.each and verb.group("verb") not in HAVE | PREPOSITIONS:
             many = 1  # "a patient books an appointment": one patient, appointments over time
+        if m.entity == subject and (m.start <= 12 or not m.role and not _another(text, m)):
+            continue  # the subject named again ("the module", "a vessel's name") is the same one
         if re.search(r"\btwo\s+$", text[:m.start]):  # "between two players": two references
             for n in (1, 2):
                 facts.relations.append(_relation(subject, m.entity, -1, f"{m.role or m.entity} {n}"))
             continue
         facts.relations.append(_relation(subject, m.entity, many, m.role))
+
+
+def _another(text: str, m: Mention) -> bool:
+    """A mention of the clause's own entity that names a second one: "another patient", or
+    indefinite with a modifier ("a more senior editor"); not possessive ("a vessel's name") nor
+    the head of an attribute ("a doctor ID")."""
+    before = text[:m.start]
+    return ((re.search(r"\b(?:another|other)\s+(?:[a-z-]+\s+){0,2}$", before) is not None
+             or re.search(r"\ban?\s+(?:(?!the\b|its\b|their\b)[a-z-]+\s+){1,2}$", before) is not None)
+            and not re.match(r"'s\b|\s+(?:" + "|".join(ID_HEADS) + r")\b", text[m.end:]))
 
 
 ATTACH = re.compile(r"^\s*(?:with|of|on|for|within)\s+(?:(?:a|an|the|each|every|one|its|their)\s+)?$")
@@ -376,8 +388,9 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
             # "the vet who examined the pet", "the patient it was taken from", "a doctor for a date"
             facts.relations.append(_relation(c.subject, first.entity, -1, first.role))
             continue
-        if found and found[-1].end >= len(item.rstrip()) - 1 and not words.endswith(tuple(ID_HEADS)):
-            m = found[-1]
+        if found and found[-1].end >= len(item.rstrip()) - 1 and not words.endswith(tuple(ID_HEADS)) and (
+                found[-1].entity != c.subject or found[-1].role or _another(item, found[-1])):
+            m = found[-1]  # "a position within the module" of a module is a position, no second module
             facts.relations.append(_relation(c.subject, m.entity, m.many, m.role))
             continue
         if not words or len(words.split()) > 5:

@@ -66,7 +66,8 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
             continue
         for fk in rule_table.foreign_keys:
             parent = same.get(fk.ref_table)
-            if parent is None or parent == child or _related(tables, child, parent, rule_events):
+            if parent is None or (_refers_to_itself(tables[child]) if parent == child
+                                  else _related(tables, child, parent, rule_events)):
                 continue
             updated = _with_reference(tables[child], tables[parent], fk, rules.table(fk.ref_table))
             if updated is not None:
@@ -290,6 +291,10 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
     if not any({a, b} <= r for name, r in refs.items() if name not in (a, b)):
         return False
     return not any({a, b} <= r for r in rule_events)
+
+
+def _refers_to_itself(table: TableDesign) -> bool:
+    return any(fk.ref_table == table.name for fk in table.foreign_keys)
 
 
 def _with_reference(child: TableDesign, parent: TableDesign, rule_fk: ForeignKeyDesign,

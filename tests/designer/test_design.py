@@ -287,3 +287,29 @@ def test_reconciling_keys_a_table_by_the_identifier_the_llm_declared_unique_and_
     assert ("shipment", "container_code", "container") in _fks(design)
     assert not design.table("shipment").has_column("container_id")
     assert reconciled(design) == design
+
+
+@pytest.mark.parametrize("requirement", [
+    "Doctors have a doctor ID, a name and a specialty. Patients have a name. During an appointment the doctor may "
+    "write prescriptions, each with a date.",
+    "Courses have a title. Each module has a position and a title, and contains lessons with a title and a position "
+    "within the module.",
+    "Vessels have an IMO number and a name. Each vessel is operated by one shipping line, and a vessel's name is "
+    "painted on its hull; shipping lines have a company name.",
+])
+def test_the_subject_named_again_is_no_self_reference(requirement: str) -> None:
+    design = checked(design_with_rules(requirement))
+    assert not [(t, c) for t, c, p in _fks(design) if t == p]
+
+
+def test_reconciling_adds_the_self_reference_the_llm_left_out() -> None:
+    requirement = ("A wholesaler sells products. Each product has a product code, a name and a price, and belongs to "
+                   "one category. Categories have a name and may sit under a parent category.")
+    drafted = ("CREATE TABLE category (category_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE product (product_code TEXT PRIMARY KEY, name TEXT, price DECIMAL(10,2),"
+               " category_id INTEGER REFERENCES category(category_id));")
+    assert ("category", "parent_category_id", "category") in _fks(checked(design_with_rules(requirement)))
+    design = reconciled(_repaired_draft(requirement, drafted))
+    (self_reference,) = [fk for fk in design.table("category").foreign_keys if fk.ref_table == "category"]
+    assert design.table("category").column(self_reference.columns[0]).nullable
+    assert reconciled(design) == design
