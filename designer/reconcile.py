@@ -21,7 +21,11 @@ takes only what it lacks:
   with a staff number"), where the LLM keyed the same table by a surrogate `<table>_id` it made up
   and kept the identifier as a plain column: the identifier becomes the key, the surrogate goes,
   and the references to it follow (a reference by a made-up number cannot be checked against
-  anything a document says).
+  anything a document says); likewise the one identifier the LLM itself declared UNIQUE beside
+  such a surrogate;
+- a self-reference the rules read ("may sit under a parent category") on a table that has none;
+- last, a reference column named like its parent's surrogate (`vessel_id`) but holding the
+  parent's identifier is named after it (`vessel_imo_number`).
 
 Nothing is removed and no relationship the LLM stated is overridden: a reference in the other
 direction, or a table of its own referring to both, counts as stated. Every addition is noted.
@@ -124,7 +128,7 @@ def _adopt_unique_identifiers(tables: dict[str, TableDesign], notes: list[str]) 
     for name, table in list(tables.items()):
         unique = [c.name for c in table.columns if c.unique and _identifier_words(c.name)]
         if len(unique) == 1 and _adoptable(unique[0], table, table):
-            _adopt_key(tables, name, unique[0], notes)
+            _adopt_key(tables, name, unique[0], notes, why="the identifier it declared unique")
 
 
 def _identifier_words(column: str) -> bool:
@@ -160,7 +164,8 @@ def _renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign
                          for fk in table.foreign_keys]})
 
 
-def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: list[str]) -> None:
+def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: list[str],
+               why: str = "the identifier the requirement gives") -> None:
     """`name` keyed by its column `stated` instead of its surrogate; references follow."""
     table, surrogate = tables[name], f"{name}_id"
     # a bare `number` or `code` says whose it is once it keys the table and others refer to it
@@ -172,7 +177,7 @@ def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: li
     for child_name, child in list(tables.items()):
         if child_name != name:
             tables[child_name] = _rekeyed_references(child, name, surrogate, key)
-    notes.append(f"{name}: keyed by {key_name}, the identifier the requirement gives, not a made-up {surrogate}")
+    notes.append(f"{name}: keyed by {key_name}, {why}, not a made-up {surrogate}")
 
 
 def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool:
