@@ -119,8 +119,16 @@ def _words(name: str) -> list[str]:
     return parts[:-1] + [singular(parts[-1])] if parts else parts
 
 
+RECORD_NOUNS = {"record", "entry", "log"}  # "a vaccination record", "the service log": the thing recorded
+
+
+def _unrecorded(words: list[str]) -> list[str]:
+    return words[:-1] if len(words) > 1 and words[-1] in RECORD_NOUNS else words
+
+
 def closest_table(name: str, tables: dict[str, TableDesign]) -> str | None:
     """The table a dangling reference means: the same words (case, plural, underscores), else the
+    only one those words differ from by a trailing record noun ('vaccination_record'), else the
     only table whose name ends with the reference's head noun ('order' -> 'customer_order') or
     whose head noun it ends with, else one clearly closest spelling."""
     words = _words(name)
@@ -129,6 +137,9 @@ def closest_table(name: str, tables: dict[str, TableDesign]) -> str | None:
     same = [t for t in tables if _words(t) == words]
     if same:
         return same[0]
+    kept = [t for t in tables if _unrecorded(_words(t)) == _unrecorded(words)]
+    if len(kept) == 1:
+        return kept[0]  # 'vaccination' is the table 'vaccination_record'
     heads = [t for t in tables if _words(t)[-1:] == words[-1:]]
     if len(heads) == 1:
         return heads[0]

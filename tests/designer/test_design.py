@@ -313,3 +313,21 @@ def test_reconciling_adds_the_self_reference_the_llm_left_out() -> None:
     (self_reference,) = [fk for fk in design.table("category").foreign_keys if fk.ref_table == "category"]
     assert design.table("category").column(self_reference.columns[0]).nullable
     assert reconciled(design) == design
+
+
+def test_a_role_who_is_another_of_the_same_entity_names_the_self_reference() -> None:
+    design = checked(design_with_rules(
+        "Firefighters are identified by their service number and have a name and a rank. Apart from the chief, each "
+        "firefighter reports to a supervisor, who is another firefighter in the brigade."))
+    assert {(c, p) for t, c, p in _fks(design) if t == "firefighter"} == {("supervisor_service_number", "firefighter")}
+
+
+def test_reconciling_takes_a_record_of_a_thing_for_the_thing() -> None:
+    requirement = ("A shelter keeps animals; each animal has a name and a species. Vaccinations are recorded with the "
+                   "vaccine name and the date given, and a vaccination record always belongs to exactly one animal.")
+    drafted = ("CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, name TEXT, species TEXT);\n"
+               "CREATE TABLE vaccination_record (vaccination_record_id INTEGER PRIMARY KEY, vaccine TEXT,"
+               " given_on DATE, animal_id INTEGER REFERENCES animal(animal_id));")  # no column named as the rules do
+    assert "vaccination" in {t.name for t in checked(design_with_rules(requirement)).tables}
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert {t.name for t in design.tables} == {"animal", "vaccination_record"}
