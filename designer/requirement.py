@@ -160,13 +160,14 @@ _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+(?:they|it|he|she|w
                  r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject
+EACH_ONE = r"each\s+(?=(?:is|are|has|must|can|may|belongs)\b)"  # ', and each is housed at one station': each of them
 CLAUSE_SPLIT = re.compile(
     r",?\s+(?:and|but|while|whereas|so)\s+(?=" + _LOOK_SUBJECT + r"|(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
     r"will|was|were|does|do|belongs|belong|runs|run|works|work|takes|take|gets|get|[a-z]+s\s+(?:to|by|in|on|at|for|with|"
     r"from|into|one|a|an|the|many|several|multiple|exactly|only))\b|(?:for|of)\s+(?:each|every)\b|"
     rf"(?:we|the system)\s+(?:also\s+)?(?:{STORE})\b)"
     r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are)\b)"  # ', and editors have a name'
-    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+" + PRONOUN_VERB + r")"  # ', and they can list ...'
+    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+" + PRONOUN_VERB + r"|" + EACH_ONE + r")"  # ', and they can list ...'
     r"|,\s+(?:and|but)\s+(?=(?:many|several|some|most)\s+[a-z]+s\s+(?:can\s+|may\s+)?[a-z]+\s+(?:the|a|an)\b)"  # ', and many candidates share the same skill'
 
     # without a conjunction: ', a track can be on many playlists', ', has a unique code'
@@ -276,6 +277,12 @@ def read_clauses(requirement: str) -> list[Clause]:
                 if role and clauses and clauses[-1].group == group and clauses[-1].subject:
                     clause.subject = clauses[-1].subject  # "a class ..., and one teacher is its class teacher"
                     clause.items = [role.group("role"), f"who is a {role.group('x')}"]
+                if not clause.subject and ONE_OF_THEM.match(clause.text) and clauses and clauses[-1].group == group \
+                        and clauses[-1].subject:
+                    # "appliances ...; for each one we note the type, and each is housed at one station"
+                    clause.subject, clause.text = clauses[-1].subject, re.sub(r"^each\s+", "", clause.text)
+                    if not clause.items:
+                        _declaration(clause, inherited=True)
                 its = STORE_ITS.match(clause.text)
                 if its and not clause.items and clauses and clauses[-1].group == group and clauses[-1].subject:
                     clause.subject = clauses[-1].subject  # "a trip is made by one driver; we record its start time"
@@ -285,6 +292,7 @@ def read_clauses(requirement: str) -> list[Clause]:
 
 
 PRONOUN_SUBJECT = re.compile(r"^(?:they|it|he|she)\s+(?=" + PRONOUN_VERB + ")", re.I)
+ONE_OF_THEM = re.compile(r"^(?:also\s+)?(?:for|of)\s+(?:each|every)\s+one\b|^" + EACH_ONE, re.I)
 
 
 def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:

@@ -331,3 +331,12 @@ def test_reconciling_takes_a_record_of_a_thing_for_the_thing() -> None:
     assert "vaccination" in {t.name for t in checked(design_with_rules(requirement)).tables}
     design = reconciled(_repaired_draft(requirement, drafted))
     assert {t.name for t in design.tables} == {"animal", "vaccination_record"}
+
+
+def test_for_each_one_and_each_continue_the_previous_subject() -> None:
+    design = checked(design_with_rules(
+        "Stations have a name and a district. Our appliances are identified by their registration plate; for each one "
+        "we note the vehicle type and the tank capacity, and each is always housed at a single station."))
+    appliance = design.table("appliance")
+    assert {"vehicle_type", "tank_capacity"} <= {c.name for c in appliance.columns}
+    assert ("appliance", "station_id", "station") in _fks(design)
