@@ -250,12 +250,12 @@ def _plural(name: str) -> str:
 
 
 def _quantity(before: str, plural: bool) -> int:
+    """-1 for an explicit one, 2 for an explicit many, else by number; the longest quantifier
+    wins ("more than one" is many, not "one")."""
     tail = re.sub(r"\s+", " ", before)[-25:]
-    if any(re.search(rf"\b{re.escape(q)}(?:\s+[a-z-]+)?$", tail) for q in STRONG_ONE):
-        return -1
-    if any(re.search(rf"\b{re.escape(q)}(?:\s+[a-z-]+)?$", tail) for q in MANY):
-        return 2
-    return 1 if plural else 0
+    said = [(len(q), n) for qs, n in ((STRONG_ONE, -1), (MANY, 2)) for q in qs
+            if re.search(rf"\b{re.escape(q)}(?:\s+[a-z-]+)?$", tail)]
+    return max(said)[1] if said else (1 if plural else 0)
 
 
 def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:

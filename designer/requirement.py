@@ -175,7 +175,7 @@ CLAUSE_SPLIT = re.compile(
     + r"|(?:has|have|is|are)\s+(?!(?:also\s+)?(?:a|an|the)?\s*[a-z]+\s*(?:,|$)))", re.I)
 DECLARE_RE = re.compile(rf"\b(?:{DECLARE}|records|stores|notes|lists|keeps|holds|contains|includes|is identified by|"
                         rf"are identified by|is known by|are known by)\b\s+(?P<rest>.+)$", re.I)
-FOR_EACH_RE = re.compile(rf"^(?:also\s+)?(?:for|of|about)\s+(?P<each>(?:each|every|all|any)\s+)?(?P<np>[a-z][a-z -]*?)\s*,?\s+"
+FOR_EACH_RE = re.compile(rf"^(?:also\s+)?(?:for|of|about)\s+(?P<each>(?:each|every|all|any|an?)\s+)?(?P<np>[a-z][a-z -]*?)\s*,?\s+"
                          rf"(?:we|the system|you|it)\s+(?:also\s+)?(?:must\s+|need to\s+|want to\s+|will\s+|should\s+)?"
                          rf"(?:{STORE})(?:\s+(?:of|track of))?\s+(?P<rest>.+)$", re.I)
 POSSESSIVE_RE = re.compile(rf"\b(?:we|the system)\s+(?:also\s+)?(?:must\s+|need to\s+|want to\s+)?(?:{STORE})(?:\s+of)?\s+"
@@ -291,6 +291,7 @@ def read_clauses(requirement: str) -> list[Clause]:
     return clauses
 
 
+RELATIVE_TAIL = re.compile(r",?\s+(?:which|who|that)\s*$", re.I)
 PRONOUN_SUBJECT = re.compile(r"^(?:they|it|he|she)\s+(?=" + PRONOUN_VERB + ")", re.I)
 ONE_OF_THEM = re.compile(r"^(?:also\s+)?(?:for|of)\s+(?:each|every)\s+one\b|^" + EACH_ONE, re.I)
 
@@ -329,7 +330,8 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
             return
     ident = IDENTIFIED_RE.search(text)
     if ident:
-        subject = clause.subject if inherited else subject_before(text[:ident.start()])
+        # "... housed in a kennel, which is identified by a kennel number": the noun before 'which'
+        subject = clause.subject if inherited else subject_before(RELATIVE_TAIL.sub("", text[:ident.start()]))
         if subject:
             clause.subject = subject
             rest = text[ident.end():]

@@ -340,3 +340,14 @@ def test_for_each_one_and_each_continue_the_previous_subject() -> None:
     appliance = design.table("appliance")
     assert {"vehicle_type", "tank_capacity"} <= {c.name for c in appliance.columns}
     assert ("appliance", "station_id", "station") in _fks(design)
+
+
+def test_an_identifier_after_which_and_for_a_thing_declare_the_thing() -> None:
+    design = checked(design_with_rules(
+        "Each animal has a name and a species. While at the shelter an animal is housed in a kennel, which is "
+        "identified by a kennel number and described by its size; a kennel can hold more than one animal. Guests buy "
+        "passes. For a pass "
+        "we keep the holder's name and the price paid."))
+    assert design.table("kennel").primary_key == ["kennel_number"]
+    assert ("animal", "kennel_number", "kennel") in _fks(design)
+    assert {"holder_name", "price_paid"} <= {c.name for c in design.table("pass").columns}

@@ -76,8 +76,10 @@ def test_crash_mid_batch_neither_loses_nor_duplicates(two_jobs: Engine, kafka_se
     fencer.close()
     leaked = len(read_committed(kafka_settings, kafka_settings.topics["documents"]))
     found_before = router_stage.NOT_AGAIN._value.get()
-    # the restart (same group, same transactional id) fences the dead one and redoes the batch
-    done = router_stage.run_router(kafka_settings, group, service, limits=Limits(idle_timeout_s=4))
+    # the restart (same group, same transactional id) fences the dead one and redoes the batch; it
+    # stops once caught up, not after a few idle seconds (its group join alone can take that long)
+    done = router_stage.run_router(kafka_settings, group, service,
+                                   limits=Limits(until_caught_up=True, idle_timeout_s=30))
     assert done == len(texts)
     assert router_stage.NOT_AGAIN._value.get() - found_before >= leaked
 
