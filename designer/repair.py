@@ -123,6 +123,7 @@ RECORD_NOUNS = {"record", "entry", "log"}  # "a vaccination record", "the servic
 
 
 def _unrecorded(words: list[str]) -> list[str]:
+    """A table name's words without a trailing record noun."""
     return words[:-1] if len(words) > 1 and words[-1] in RECORD_NOUNS else words
 
 

@@ -167,7 +167,7 @@ CLAUSE_SPLIT = re.compile(
     r"from|into|one|a|an|the|many|several|multiple|exactly|only))\b|(?:for|of)\s+(?:each|every)\b|"
     rf"(?:we|the system)\s+(?:also\s+)?(?:{STORE})\b)"
     r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are)\b)"  # ', and editors have a name'
-    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+" + PRONOUN_VERB + r"|" + EACH_ONE + r")"  # ', and they can list ...'
+    r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+" + PRONOUN_VERB + r"|" + EACH_ONE + r")"  # ', and they can list', ', and each is'
     r"|,\s+(?:and|but)\s+(?=(?:many|several|some|most)\s+[a-z]+s\s+(?:can\s+|may\s+)?[a-z]+\s+(?:the|a|an)\b)"  # ', and many candidates share the same skill'
 
     # without a conjunction: ', a track can be on many playlists', ', has a unique code'
