@@ -36,7 +36,7 @@ from __future__ import annotations
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import closest_table
 from text2db.designer.requirement import read_clauses
-from text2db.designer.rules import GENERIC, NOT_KEYS
+from text2db.designer.rules import GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -126,15 +126,9 @@ def _adopt_unique_identifiers(tables: dict[str, TableDesign], notes: list[str]) 
     knew the column identifies the row and followed the prompt's surrogate rule anyway. A unique
     email or name is not an identifier (NOT_ISSUED), and two unique identifiers are no decision."""
     for name, table in list(tables.items()):
-        unique = [c.name for c in table.columns if c.unique and _identifier_words(c.name)]
+        unique = [c.name for c in table.columns if c.unique and identifier_named(c.name.split("_"), IDENTIFYING)]
         if len(unique) == 1 and _adoptable(unique[0], table, table):
             _adopt_key(tables, name, unique[0], notes, why="the identifier it declared unique")
-
-
-def _identifier_words(column: str) -> bool:
-    """Named like an identifier, and not like a contact or licence number (rules.NOT_KEYS)."""
-    words = column.split("_")
-    return (words[-1] in ID_HEADS or bool(IDENTIFYING & set(words))) and not NOT_KEYS & set(words)
 
 
 def _name_references_after_keys(tables: dict[str, TableDesign], notes: list[str]) -> None:
@@ -205,22 +199,16 @@ def _issued_identifier(column: str, table: TableDesign, rule_table: TableDesign)
 def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDesign) -> TableDesign:
     """`child` with its references to `parent`'s old key pointing at `key`; a referring column
     named after the old key (`meter_id`) is renamed after the new one (`meter_serial_number`)."""
-    renamed: dict[str, str] = {}
-    fks = []
-    after_key = _key_column(parent, key.name)
-    for fk in child.foreign_keys:
-        if fk.ref_table == parent and fk.ref_columns == [old]:
-            column = fk.columns[0]
-            new = after_key if column == old and not child.has_column(after_key) else column
-            renamed[column] = new
-            fk = fk.model_copy(update={"columns": [new], "ref_columns": [key.name]})
-        fks.append(fk)
-    if not renamed:
+    pointing = [fk for fk in child.foreign_keys if fk.ref_table == parent and fk.ref_columns == [old]]
+    if not pointing:
         return child
-    columns = [c.model_copy(update={"name": renamed[c.name], "type": key.type}) if c.name in renamed else c
-               for c in child.columns]
-    return child.model_copy(update={"columns": columns, "foreign_keys": fks,
-                                    "primary_key": [renamed.get(c, c) for c in child.primary_key]})
+    held = {fk.columns[0] for fk in pointing}
+    repointed = child.model_copy(update={
+        "columns": [c.model_copy(update={"type": key.type}) if c.name in held else c for c in child.columns],
+        "foreign_keys": [fk.model_copy(update={"ref_columns": [key.name]}) if fk in pointing else fk
+                         for fk in child.foreign_keys]})
+    after_key = _key_column(parent, key.name)
+    return _renamed_columns(repointed, {old: after_key} if old in held and not child.has_column(after_key) else {})
 
 
 def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], tables: dict[str, TableDesign],

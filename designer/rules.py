@@ -14,6 +14,7 @@ Attributes that depend on another entity are not copied: a reference is always a
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from text2db.designer.facts import ID_HEADS, read_facts
@@ -124,8 +125,7 @@ def key_attribute(attributes: list[Attribute], entity: str) -> Attribute | None:
     for attr in attributes:
         if attr.identifier:
             return attr
-    candidates = [a for a in attributes if a.words.split()[-1] in ID_HEADS | {"ssn", "isbn"}
-                  and not NOT_KEYS & set(a.words.split())]
+    candidates = [a for a in attributes if identifier_named(a.words.split())]
     for attr in candidates:
         if attr.words.split()[-1] in ("id", "identifier"):
             return attr
@@ -133,6 +133,12 @@ def key_attribute(attributes: list[Attribute], entity: str) -> Attribute | None:
         if attr.unique:
             return attr
     return candidates[0] if candidates else None
+
+
+def identifier_named(words: list[str], marks: AbstractSet[str] = frozenset()) -> bool:
+    """Named like an identifier (an ID head noun, or one of `marks` anywhere: 'identification
+    tag'), not like a contact or licence number (NOT_KEYS)."""
+    return (words[-1] in ID_HEADS or bool(marks & set(words))) and not NOT_KEYS & set(words)
 
 
 def resolve(facts: Facts, entities: set[str]) -> dict[str, list]:
