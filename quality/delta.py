@@ -3,6 +3,10 @@
 A fact is (table, row key, column, value): every non-null cell of a new row (its key
 included, surrogate ids excluded), every cell changed to a non-null value, every non-null cell
 of a new column. Rows are keyed by the natural key of meta.json, so surrogate `id`s may differ.
+A foreign-key column holds the natural key of the row it references, resolved in each database
+separately (`dish.country_id` = 7 counts as "Spain" when row 7 of `country` is Spain), so two
+databases that gave their new parent rows different ids agree; a foreign key that references
+no row becomes a value nothing matches.
 Values are canonical strings: numbers compare as numbers ("1983" == 1983 == 1983.0).
 Tables named text2db_* are our bookkeeping and never count.
 """
@@ -72,7 +76,10 @@ def read_tables(path: Path, natural_keys: dict[str, Any]) -> dict[str, TableSnap
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return {name: _snapshot(conn, name, natural_keys.get(name)) for name in _user_tables(conn)}
+            snaps = {name: _snapshot(conn, name, natural_keys.get(name)) for name in _user_tables(conn)}
+            for name in snaps:
+                _resolve_references(conn, name, snaps)
+            return snaps
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
@@ -84,8 +91,12 @@ def _user_tables(conn: sqlite3.Connection) -> list[str]:
     return [n for n in names if not n.lower().startswith(("text2db_", "sqlite_"))]
 
 
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
 def _snapshot(conn: sqlite3.Connection, table: str, natural_key: str | list[str] | None) -> TableSnapshot:
-    quoted = '"' + table.replace('"', '""') + '"'
+    quoted = _quoted(table)
     info = conn.execute(f"PRAGMA table_info({quoted})").fetchall()  # (cid, name, type, notnull, default, pk)
     columns = [r[1] for r in info]
     primary = [r[1] for r in sorted(info, key=lambda r: r[5]) if r[5]]
@@ -105,6 +116,23 @@ def _snapshot(conn: sqlite3.Connection, table: str, natural_key: str | list[str]
         key = row_key(row, key_columns)
         snap.rows.setdefault(key if key is not None else f"<no key: row {raw[0]}>", row)
     return snap
+
+
+def _resolve_references(conn: sqlite3.Connection, table: str, snaps: dict[str, TableSnapshot]) -> None:
+    """Replace each foreign-key value of `table` by the natural key of the row it references."""
+    for fk in conn.execute(f"PRAGMA foreign_key_list({_quoted(table)})").fetchall():  # (id, seq, table, from, to, ...)
+        parent, column, target = snaps.get(fk[2]), fk[3], fk[4]
+        if parent is None or column in snaps[table].key_columns:
+            continue
+        if not target:  # REFERENCES parent: its primary key
+            info = conn.execute(f"PRAGMA table_info({_quoted(fk[2])})").fetchall()
+            target = next((r[1] for r in sorted(info, key=lambda r: r[5]) if r[5]), "rowid")
+        by_target = {canonical(row[target]): key for key, row in parent.rows.items()
+                     if target in row and not is_null_like(row[target])}
+        for row in snaps[table].rows.values():
+            value = row.get(column)
+            if not is_null_like(value):
+                row[column] = by_target.get(canonical(value), f"<no {fk[2]} row {canonical(value)}>")
 
 
 def _without_rowid(conn: sqlite3.Connection, table: str) -> bool:

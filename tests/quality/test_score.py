@@ -14,7 +14,7 @@ from text2db.quality.dataset import load_dataset, load_instance, split_documents
 from text2db.quality.delta import canonical, is_null_like
 from text2db.quality.score import fold, score_instance, score_predictions, summarize_scores
 
-from .conftest import PEOPLE
+from .conftest import PEOPLE, write_db
 
 ADDED_COLUMN = 'CREATE TABLE person ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE, "birth" TEXT, "born_year" INTEGER, "citizenship" TEXT, "field" TEXT)'
 GRACE = (3, "Grace Hopper", "1906-12-09", 1906, "United States")
@@ -134,3 +134,31 @@ def test_cli_score_json(make_instance, predict, tmp_path: Path) -> None:
     assert payload["instances"][0]["strict"] == {"tp": 2, "pred": 2, "gold": 4, "f1": pytest.approx(66.67)}
     table = CliRunner().invoke(bench, ["score", str(tmp_path / "dataset"), str(tmp_path / "pred")])
     assert table.exit_code == 0 and "overall" in table.output
+
+
+COUNTRY = 'CREATE TABLE country ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE)'
+DISH = 'CREATE TABLE dish ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE, "country_id" INTEGER REFERENCES country(id))'
+
+
+def test_foreign_keys_score_by_the_referenced_rows_natural_key(tmp_path: Path) -> None:
+    folder = tmp_path / "dataset" / "fk"
+    folder.mkdir(parents=True)
+    (folder / "data.json").write_text(json.dumps([{"instruction": "Add dishes.", "db_name": "cuisine", "task_type": "row population", "text": "Ajoblanco is from Spain."}]))
+    (folder / "meta.json").write_text(json.dumps({"natural_keys": {"country": "name", "dish": "name"}, "aliases": {}}))
+    existing = {"country": [(1, "Italy")], "dish": [(1, "Amatriciana", 1)]}
+    write_db(folder / "input.sqlite", [COUNTRY, DISH], existing)
+    write_db(folder / "output.sqlite", [COUNTRY, DISH], {"country": [(1, "Italy"), (2, "Spain"), (3, "Malaysia")],
+                                                         "dish": [(1, "Amatriciana", 1), (2, "Ajoblanco", 2), (3, "Asam pedas", 3)]})
+
+    def predict(name: str, countries: list[tuple[int, str]], dishes: list[tuple[int, str, int]]) -> Path:
+        return write_db(Path(tmp_path / name).with_suffix(".sqlite"), [COUNTRY, DISH],
+                        {"country": [(1, "Italy"), *countries], "dish": [(1, "Amatriciana", 1), *dishes]})
+
+    instance = load_instance(folder)
+    # the new parents got each other's ids; every child references the right country by its key
+    swapped = score_instance(instance, predict("swapped", [(2, "Malaysia"), (3, "Spain")], [(2, "Ajoblanco", 3), (3, "Asam pedas", 2)]))
+    assert swapped.strict.f1 == 1.0 and swapped.lenient.f1 == 1.0
+    # the gold's ids, but a dish pointing at the wrong country, and one pointing at no row at all
+    wrong = score_instance(instance, predict("wrong", [(2, "Spain"), (3, "Malaysia")], [(2, "Ajoblanco", 3), (3, "Asam pedas", 99)]))
+    assert (wrong.strict.tp, wrong.strict.pred, wrong.strict.gold) == (4, 6, 6)
+    assert sorted((f.key, f.value) for f in wrong.missed if f.column == "country_id") == [("Ajoblanco", "Spain"), ("Asam pedas", "Malaysia")]
