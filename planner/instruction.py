@@ -118,7 +118,9 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
         forms = {t.name, words(t.name)}
         for form in forms:
             quoted = re.escape(form)
-            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?\s+(table|relation|rows?|records?|entries)\b""", text, re.I):
+            # "the person table", and each name of "politician and political_party rows"
+            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?(?:\s*(?:,|and|&)\s*{TABLE_LIKE})*\s+(tables?|relations?|rows?|records?|entries)\b""",
+                         text, re.I):
                 scores[t.name] += 10
             elif re.search(rf"""\b(table|into|to|in|for)\s+["'`\u201c]{quoted}["'`\u201d]""", text, re.I):
                 scores[t.name] += 10
@@ -303,6 +305,10 @@ NEW_COLUMN_PATTERNS = (
     re.compile(r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
                r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
 )
+# "Create a motto column in university", "add a Born column": the name before the word column
+NAMED_BEFORE_COLUMN = re.compile(
+    r"\b(?:add|create|introduce|append)\s+(?:a|an|one|the)\s+(?:new\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+"
+    r"(?:column|field|attribute)\b(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
 REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
                         r"[`\"']?\s*\)|\s+table\b)?"
                         r"|\b(?:links?|points?|pointing)\s+to\s+(?:the\s+)?[`\"']?(?P<table2>\w+)[`\"']?\s+(?:table|rows?)\b",
@@ -373,6 +379,12 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
                 continue
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
                                     sql_type=(groups.get("type") or None), references=references)
+    m = NAMED_BEFORE_COLUMN.search(instruction)
+    if m and m.group("name").lower() not in NOT_NAMES | tables | {"column", "field", "attribute"}:
+        table = m.group("table") if m.group("table") and m.group("table").lower() in tables else None
+        table = next((t.name for t in observation.tables if table and t.name.lower() == table.lower()), None)
+        return NewColumnRequest(name=m.group("name"), table=table, description=_description_after(instruction, m.end()),
+                                references=references)
     return None
 
 
@@ -419,6 +431,22 @@ def listed_labels(text: str) -> list[str] | None:
     if m:
         return [w.lower() for w in re.split(r"\s+or\s+", m.group(1))]
     return None
+
+
+# Words of a clause or a comment, never of an attribute's name
+_NOT_ATTRIBUTE_WORDS = frozenset(
+    "these those this that whatever whichever what which who whom us we they them it our your you "
+    "usual usually typically normally generally often always probably possibly mostly".split())
+
+
+def names_an_attribute(item: str) -> bool:
+    """Whether a listed phrase may name a column ('shoe size', 'favourite colour'). A clause or a
+    comment ('whatever the article tells us', 'usually in Latin', 'venues these reviews talk
+    about', "with the table's usual labels") names none: it neither fails a plan as a missing
+    column nor leaves a column open."""
+    tokens = re.findall(r"[\w']+", item.lower())
+    return bool(tokens) and not any(t in _NOT_ATTRIBUTE_WORDS or t.split("'")[0] in _NOT_ATTRIBUTE_WORDS
+                                            for t in tokens)
 
 
 def is_generic(item: str, table_words: set[str]) -> bool:

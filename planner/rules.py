@@ -84,8 +84,11 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
             left_open.append("table")
         if ins.stated_task(instruction) is None:  # also where documents decide: the task may be a column addition
             left_open.append("task")
-        table = _decided_table(decided, named, observation, notes) or \
-            _choose_table(instruction, observation, named, docs, keys, notes)
+        table = _decided_table(decided, named, observation, notes)
+        if table is None:
+            table = _choose_table(instruction, observation, named, docs, keys, notes)
+        elif not named:
+            table = _child_of_decided(table, instruction, observation, docs, keys, notes)
         stated = ins.stated_task(instruction)
         evidence = bool(docs) and table.name in keys  # documents naming existing rows decide, not a guess
         if stated is None and not evidence and decided is not None and \
@@ -254,6 +257,25 @@ def _decided_table(decided: Decided | None, named: list[TableObservation], obser
     return observation.table(decided.table)
 
 
+def _child_of_decided(decided: TableObservation, instruction: str, observation: Observation, docs: list[str],
+                      keys: dict[str, list[str]], notes: list[str]) -> TableObservation:
+    """Where the instruction names no table and another planner chose a parent, the child the
+    rules would choose instead: the child's plan plans its parents with their columns too, a
+    parent's plan leaves the child out ("Keep the cuisine database up to date" planned as
+    `country` alone wrote none of the dishes its documents describe)."""
+    if not any(decided.name in t.parents for t in observation.tables if t.name != decided.name):
+        return decided
+    try:
+        ours = _choose_table(instruction, observation, [], docs, keys, [])
+    except PlanningFailed:
+        return decided
+    if decided.name in ours.parents:
+        notes.append(f"the instruction names no table: planned {ours.name!r}, which references {decided.name!r} "
+                     "(planning the child plans its parents too)")
+        return ours
+    return decided
+
+
 def _named_or_open_columns(instruction: str, table: TableObservation, key: list[str], operation: TaskType,
                            notes: list[str], chosen: Sequence[str] = (), chooser: str = "",
                            left_open: list[str] | None = None) -> list[str]:
@@ -267,7 +289,7 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     own = ins.table_words(table)
     unknown = [item for item, start, end in ins.listed_items(instruction)
                if not any(s < end and start < e for s, e in spans) and not _is_entity_word(item)
-               and not ins.is_generic(item, own)]
+               and not ins.is_generic(item, own) and ins.names_an_attribute(item)]
     for item in list(unknown):  # "place of birth" for birth_place, "date of founding" for founded
         match = ins.fuzzy_column(item, table, skip)
         if match is not None:
@@ -473,10 +495,13 @@ def column_plan(observation: Observation, table: TableObservation, col: ColumnOb
                           demonstrations=col.demonstrations)
     if link is not None:
         parent_entity, parent_labels = entity_of(link.table)
+        parent = observation.table(link.table)
+        # the column holds ids; what a document writes is the parent row's key, so its values show
+        shown = parent.column(link.match_on).demonstrations if parent.has_column(link.match_on) else []
         return ColumnPlan(name=col.name, tool="relation", value_type="text",
                           question=f"{question} of the {entity}",
                           entity_types=list(meaning.entity_types if meaning and meaning.entity_types else parent_labels),
-                          link=link, demonstrations=[])
+                          link=link, demonstrations=list(shown))
     tool = col.recommended_tool if col.recommended_tool != "key" else "entity"
     return ColumnPlan(
         name=col.name,

@@ -19,7 +19,7 @@ from text2db.planner.api import make_plan
 from text2db.planner.exceptions import PlanningFailed
 from text2db.planner.formats import closed_label_set
 from text2db.planner.observer import observe
-from text2db.planner.rules import plan_with_rules
+from text2db.planner.rules import Decided, plan_with_rules
 
 
 def _engine(path: Path, ddl: list[str], rows: list[tuple[str, list[dict]]]) -> Engine:
@@ -120,6 +120,18 @@ def test_no_table_named_documents_choose_the_child_and_its_parent(aviation: Engi
     link = result.plan.table("airport").column("city_served_id").link
     assert link is not None and link.match_on == "name"
     assert any("names no table" in n and "'airport'" in n for n in result.report.notes)
+
+
+def test_a_parent_another_planner_chose_gives_way_to_its_child_when_no_table_is_named(aviation: Engine) -> None:
+    docs = ["Graz Airport serves the city of Graz and lies 340 metres above sea level."]
+    observation = observe(aviation)
+    drafted = plan_with_rules("Keep the aviation database up to date from these reports.", observation, "j",
+                              documents=docs, decided=Decided(table="city", operation="data_infilling"))
+    assert [t.table for t in drafted.plan.tables] == ["city", "airport"]  # the parent is planned as the child's
+    assert any("references 'city'" in n for n in drafted.notes)
+    named = plan_with_rules("Fill in the city rows from these reports.", observation, "j", documents=docs,
+                            decided=Decided(table="city"))
+    assert [t.table for t in named.plan.tables] == ["city"]  # a table the wording names stays
 
 
 def test_no_table_named_and_no_documents_plans_the_table_that_references_the_others(aviation: Engine) -> None:
@@ -374,3 +386,31 @@ def test_cli_reads_documents(aviation: Engine, tmp_path: Path) -> None:
                                        "--documents", str(docs), "--dry-run"])
     assert result.exit_code == 0, result.output
     assert "airport" in result.output and "names no table" in result.output
+
+
+# --- wordings a new user writes (first seen on a held-out set of other tables) -------------------
+
+def test_a_column_named_before_the_word_column_is_a_column_addition(aviation: Engine) -> None:
+    result = make_plan(aviation, "Create a motto column in city (text: the motto as it is written, usually in Latin) "
+                                 "and populate it where the articles state one.", "j", llm=False)
+    city = result.plan.table("city")
+    assert city.operation == "column_addition" and _cols(result.plan, "city") == ["motto"]
+    added = make_plan(aviation, "Add a terminal_count column to the airport table.", "j", llm=False)
+    assert _cols(added.plan, "airport") == ["terminal_count"]
+
+
+@pytest.mark.parametrize("comment", ["whatever the article tells us, usually in English",
+                                     "for the dishes these notes talk about, with the table's usual labels"])
+def test_a_listed_comment_is_no_missing_column(cuisine: Engine, comment: str) -> None:
+    result = make_plan(cuisine, f"Add every dish the notes describe to dish ({comment}).", "j", llm=False)
+    assert set(_cols(result.plan, "dish")) == {"country_id", "main_ingredients", "course"}
+    with pytest.raises(PlanningFailed, match="shoe size"):  # a listed attribute no table has still refuses
+        make_plan(cuisine, "Add every dish the notes describe to dish (shoe size, favourite colour).", "j", llm=False)
+
+
+def test_each_table_of_a_coordinated_list_is_named_and_the_child_is_the_target(cuisine: Engine) -> None:
+    result = make_plan(cuisine, "Several dish and country rows have blanks, including missing country_id links. "
+                                "Complete them from the texts; every country they need is already in country.",
+                       "j", llm=False)
+    assert result.plan.tables[-1].table == "dish" and "country_id" in _cols(result.plan, "dish")
+    assert "capital" in _cols(result.plan, "country")  # the parent the wording names is planned with its columns
