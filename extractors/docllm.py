@@ -142,10 +142,12 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
             continue
         row = RowAnswer(key_ev.quote, key_ev)
         for col in _columns(t, req.columns):
+            others = frozenset().union(*(stems(c.name.replace("_", " ")) for c in _columns(t) if c is not col)) \
+                - stems(col.name.replace("_", " "))
             value = item.get(col.name)
             if value is None or isinstance(value, (dict, list, bool)) or str(value).strip().lower() in ("", "null", "none", "n/a"):
                 continue
-            found = _ground_value(text, col, value, key_ev.start)
+            found = _ground_value(text, col, value, key_ev.start, others)
             if found is None:
                 answer.ungrounded.append(f"{col.name}: {str(value)[:60]!r} not in the document")
             else:
@@ -154,14 +156,15 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
     return answer
 
 
-def _ground_value(text: str, col: ColumnPlan, value: Any, near: int) -> tuple[str, Evidence] | None:
+def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: frozenset[str] = frozenset()) -> tuple[str, Evidence] | None:
+    """`others`: the name words of the table's other columns, which no new label of `col` may hold."""
     if col.labels:
         label = next((lb for lb in col.labels if lb == value or str(lb).casefold() == str(value).casefold()), None)
         if label is None and (templated := template_label(str(value), col.labels)):
             ev = grounding.locate(text, str(value), near=near)  # a label by its template: written in the text
             return (templated, ev) if ev is not None else None
         if label is None and col.labels_open:
-            return _new_label(text, col, str(value).strip(), near)
+            return _new_label(text, col, str(value).strip(), near, others)
         ev = _label_evidence(text, col, label) if label is not None else None
         return (label, ev) if ev is not None else None
     if isinstance(value, (int, float)):
@@ -208,10 +211,13 @@ def _number_span(text: str, number: float, near: int) -> tuple[str, Evidence] | 
     return ev.quote, ev
 
 
-def _new_label(text: str, col: ColumnPlan, value: str, near: int) -> tuple[str, Evidence] | None:
+def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozenset[str] = frozenset()) -> tuple[str, Evidence] | None:
     """A value of an open label set that is none of its labels: a clear paraphrase of one label
-    is that label ("moderately priced" -> "moderate"); otherwise it must be written in the text
-    and be about as short as the labels are (a label, not a description)."""
+    is that label ("moderately priced" -> "moderate"); otherwise it must be written in the text,
+    be about as short as the labels are (a label, not a description), and hold no lower-case
+    word that names another column (`others`): "near Clare Hall" is the `near` column's phrase,
+    not an `area`, and "city centre area" is no neighbour. A name's own words are capitalized
+    and never count ("Food Court")."""
     try:
         label = to_label(value, list(col.labels or []))
     except Unnormalizable:
@@ -221,6 +227,8 @@ def _new_label(text: str, col: ColumnPlan, value: str, near: int) -> tuple[str, 
         return (label, ev) if ev is not None else None
     longest = max(len(lb.split()) for lb in col.labels or [""])
     if len(value.split()) > max(longest, 2) + 1 or len(value) > 40:  # "less than £20" beside "cheap"
+        return None
+    if stems(" ".join(w for w in value.split() if w[:1].islower())) & others:
         return None
     ev = grounding.locate(text, value, near=near)
     return (ev.quote, ev) if ev is not None else None

@@ -81,6 +81,18 @@ def test_an_open_label_set_takes_a_new_value_the_text_writes_and_maps_paraphrase
     assert "price_range" not in closed.rows[0].values
 
 
+def test_a_new_open_label_holding_another_columns_word_is_that_columns_phrase() -> None:
+    table = _plan_with_area().tables[0]
+    table = table.model_copy(update={"columns": [c.model_copy(update={"labels_open": True}) if c.name == "area" else c
+                                                 for c in table.columns]})
+    text = "Cotto is a coffee shop near Clare Hall, in the Newmarket area."
+    row = {"name": "Cotto", "price_range": None, "customer_rating": None, "kid_friendly": None, "near": None}
+    req = docllm.RowsRequest(table, text)
+    assert docllm.ground(_rows(row | {"area": "Newmarket"}), req).rows[0].values["area"][0] == "Newmarket"
+    answer = docllm.ground(_rows(row | {"area": "near Clare Hall"}), req)  # the `near` column's words
+    assert "area" not in answer.rows[0].values and answer.ungrounded
+
+
 def test_a_relative_clause_the_llm_copies_along_is_not_part_of_the_value() -> None:
     text = "Skerry Point Lighthouse is kept by Agnes Morrow who lives in Oban."
     row = {"name": "Skerry Point Lighthouse", "height_m": None, "keeper": "Agnes Morrow who lives in Oban",
