@@ -174,14 +174,15 @@ class ColumnConventions:
 
     def repeats_key(self, table: str, column: str, key: str) -> bool:
         """Some existing row's `column` holds the row's own key ("Singapore" in Singapore's country);
-        where none of at least five does, a new value that only repeats its row's key is a misread
-        ("1. FC Köln" as the full name of 1. FC Köln). Read once per plan version, bounded."""
+        where none of at least three does, a new value that only repeats its row's key is a misread
+        ("1. FC Köln" as the full name of 1. FC Köln: a table's other columns rarely restate its
+        key, and three rows that do not are evidence enough). Read once per plan version, bounded."""
         slot = (table, column)
         if slot not in self._repeats_key:
             target = self.target(table)
             col, key_col = target.col(column), target.col(key)
             pairs = self.conn.execute(select(key_col, col).where(col.is_not(None)).limit(SAMPLE_ROWS)).all()
-            self._repeats_key[slot] = len(pairs) < 5 or any(link_form(str(k)) == link_form(str(v)) for k, v in pairs)
+            self._repeats_key[slot] = len(pairs) < 3 or any(link_form(str(k)) == link_form(str(v)) for k, v in pairs)
         return self._repeats_key[slot]
 
     def country_as_written(self, table: str, column: str, country: str) -> str:

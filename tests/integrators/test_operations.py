@@ -240,7 +240,7 @@ def test_a_country_is_written_as_the_column_names_it(db_engine: Engine, make_eve
 def test_a_value_that_only_repeats_its_rows_key_is_refused_where_no_row_does_that(
         person_db: Engine, make_event: EventFactory, settings: Settings) -> None:
     with person_db.begin() as conn:
-        for name, place in [("Ann", "Oslo"), ("Bo", "Lund"), ("Cy", "Bath"), ("Di", "York"), ("Ed", "Rome")]:
+        for name, place in [("Ann", "Oslo"), ("Bo", "Lund"), ("Cy", "Bath")]:
             conn.execute(text("INSERT INTO person (name, birth_place, citizenship) VALUES (:n, :p, :n)"), {"n": name, "p": place})
     plan = Plan(job="people", instruction="add people", planner="test", tables=[TablePlan(
         table="person", operation="row_population", entity="person", key=["name"], columns=[
