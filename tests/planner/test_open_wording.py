@@ -134,6 +134,12 @@ def test_a_parent_another_planner_chose_gives_way_to_its_child_when_no_table_is_
     assert [t.table for t in named.plan.tables] == ["city"]  # a table the wording names stays
 
 
+def test_a_link_column_shows_its_parents_keys_as_examples(aviation: Engine) -> None:
+    result = make_plan(aviation, "Fill in the missing airport details.", "j", llm=False)
+    shown = result.plan.table("airport").column("city_served_id").demonstrations
+    assert shown and set(shown) <= {"Oslo", "Lyon", "Porto", "Graz"}  # what a document writes, not ids
+
+
 def test_no_table_named_and_no_documents_plans_the_table_that_references_the_others(aviation: Engine) -> None:
     result = make_plan(aviation, "Keep the aviation database up to date from these reports.", "j", llm=False)
     assert result.plan.tables[-1].table == "airport"
