@@ -113,6 +113,8 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
     """How strongly the instruction names each table: 'the person table', "into `films`",
     'to dish', its name's words, or the words for what its rows are."""
     text = REFERENCES.sub(" ", instruction)  # "references country(id)" names the parent, not the target
+    # "create the political_party row when it doesn't exist" names a parent too: its word counts, not as a table
+    text = CREATE_PARENTS.sub(lambda m: re.sub(r"\b(rows?|records?|entries)\b", " ", m.group(0), flags=re.I), text)
     scores: dict[str, float] = {t.name: 0.0 for t in observation.tables}
     for t in observation.tables:
         forms = {t.name, words(t.name)}
@@ -127,7 +129,7 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
             elif re.search(rf"""\b(into|to|in|for)\s+({TABLE_LIKE}\s*(,|and|&)\s*)?{quoted}(?![\w-])(?!\s+(of|is|are)\b)""",
                            text, re.I):
                 scores[t.name] += 6
-            if _find(re.escape(form), text) or _find(re.escape(singular(form)) + "s?", text):
+            if _find(re.escape(form), text) or _find(re.escape(singular(form)) + "(?:e?s)?", text):
                 scores[t.name] += 3
         for names, _labels in ENTITY_WORDS.values():
             if singular(words(t.name)) in names or words(t.name) in names:
@@ -301,14 +303,20 @@ NEW_COLUMN_PATTERNS = (
     # we need a new field eat_type in restaurant: ...
     re.compile(r"\bnew\s+(?:column|field|attribute)\s+[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:in|to|for|on)\s+"
                r"(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+    # automobile gets manufacturer_id INTEGER REFERENCES company(id)
+    re.compile(r"\b(?P<table>[A-Za-z_]\w*)\s+(?:gets|needs|receives|gains)\s+(?:an?\s+(?:new\s+)?(?:column|field)\s+)?"
+               r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool"
+               r"|varchar(?:\(\d+\))?)\b", re.I),
     # Schema change: add location to building (location; text: the place name)
     re.compile(r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
                r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
 )
-# "Create a motto column in university", "add a Born column": the name before the word column
+# "Create a motto column in university", "add a Born column", "extend T with an X column",
+# "I need a new X field on T": the name before the word column
 NAMED_BEFORE_COLUMN = re.compile(
-    r"\b(?:add|create|introduce|append)\s+(?:a|an|one|the)\s+(?:new\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+"
-    r"(?:column|field|attribute)\b(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
+    r"(?:\b(?:add|create|introduce|append|need|want|with)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+)"
+    r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:column|field|attribute)\b"
+    r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
 REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
                         r"[`\"']?\s*\)|\s+table\b)?"
                         r"|\b(?:links?|points?|pointing)\s+to\s+(?:the\s+)?[`\"']?(?P<table2>\w+)[`\"']?\s+(?:table|rows?)\b",
@@ -413,6 +421,7 @@ def clean_description(text: str | None) -> str | None:
     text = re.sub(r"[,;]?\s+(stored|written|as|values?|in\s+(metres|meters|km|kilo\w*|square\s+\w+)|with|one\s+of)\b.*$",
                   "", text.strip(), flags=re.I)
     text = re.sub(r"^(meaning|i\.e\.)\s+", "", text.strip(), flags=re.I)
+    text = re.sub(r"^(text|string|integer|int|number|real|float|date|year|boolean)\s*:\s*", "", text, flags=re.I)  # "(text: the ...)"
     text = re.sub(r"^(the|a|an)\s+", "", text.strip(), flags=re.I)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")
     return text or None

@@ -87,8 +87,8 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         table = _decided_table(decided, named, observation, notes)
         if table is None:
             table = _choose_table(instruction, observation, named, docs, keys, notes)
-        elif not named:
-            table = _child_of_decided(table, instruction, observation, docs, keys, notes)
+        else:
+            table = _child_of_decided(table, instruction, observation, named, docs, keys, notes)
         stated = ins.stated_task(instruction)
         evidence = bool(docs) and table.name in keys  # documents naming existing rows decide, not a guess
         if stated is None and not evidence and decided is not None and \
@@ -257,18 +257,24 @@ def _decided_table(decided: Decided | None, named: list[TableObservation], obser
     return observation.table(decided.table)
 
 
-def _child_of_decided(decided: TableObservation, instruction: str, observation: Observation, docs: list[str],
-                      keys: dict[str, list[str]], notes: list[str]) -> TableObservation:
-    """Where the instruction names no table and another planner chose a parent, the child the
-    rules would choose instead: the child's plan plans its parents with their columns too, a
-    parent's plan leaves the child out ("Keep the cuisine database up to date" planned as
-    `country` alone wrote none of the dishes its documents describe)."""
+def _child_of_decided(decided: TableObservation, instruction: str, observation: Observation,
+                      named: list[TableObservation], docs: list[str], keys: dict[str, list[str]],
+                      notes: list[str]) -> TableObservation:
+    """Where another planner chose a parent, the child the rules would choose instead (the
+    child the wording names, or where it names no table, the one the documents are about): the
+    child's plan plans its parents too, a parent's plan leaves the child out ("Keep the cuisine
+    database up to date" planned as `country` alone wrote none of the dishes its documents
+    describe; "Add these politicians ... create the political_party row when ..." as
+    `political_party`)."""
     if not any(decided.name in t.parents for t in observation.tables if t.name != decided.name):
         return decided
-    try:
-        ours = _choose_table(instruction, observation, [], docs, keys, [])
-    except PlanningFailed:
-        return decided
+    if named:  # the wording's own target (named_tables ranks a named child over its parent)
+        ours = named[0]
+    else:
+        try:
+            ours = _choose_table(instruction, observation, [], docs, keys, [])
+        except PlanningFailed:
+            return decided
     if decided.name in ours.parents:
         notes.append(f"the instruction names no table: planned {ours.name!r}, which references {decided.name!r} "
                      "(planning the child plans its parents too)")

@@ -403,6 +403,30 @@ def test_a_column_named_before_the_word_column_is_a_column_addition(aviation: En
     assert city.operation == "column_addition" and _cols(result.plan, "city") == ["motto"]
     added = make_plan(aviation, "Add a terminal_count column to the airport table.", "j", llm=False)
     assert _cols(added.plan, "airport") == ["terminal_count"]
+    extended = make_plan(aviation, "Extend city with a mayor column (text: the mayor's full name) and fill it from "
+                                   "the articles.", "j", llm=False)
+    assert _cols(extended.plan, "city") == ["mayor"]
+    assert extended.plan.table("city").column("mayor").question.startswith("mayor's full name")
+    needed = make_plan(aviation, "I need a new iata_code field on airport: the three-letter code.", "j", llm=False)
+    assert _cols(needed.plan, "airport") == ["iata_code"]
+
+
+def test_a_table_that_gets_a_typed_column_is_a_schema_change(cuisine: Engine) -> None:
+    result = make_plan(cuisine, "Schema update: dish gets origin_id INTEGER REFERENCES country(id), the country the "
+                                "dish comes from. Set it for the dishes the texts mention.", "j", llm=False)
+    dish = result.plan.table("dish")
+    assert dish.operation == "column_addition" and _cols(result.plan, "dish") == ["origin_id"]
+    assert dish.column("origin_id").link is not None and dish.column("origin_id").link.table == "country"
+
+
+def test_a_parent_named_only_to_be_created_is_not_the_target(cuisine: Engine) -> None:
+    result = make_plan(cuisine, "Add these dishes to the food database. Link each one's country through country_id, "
+                                "and create the country row when it doesn't exist yet.", "j", llm=False)
+    assert result.plan.tables[-1].table == "dish" and result.plan.tables[-1].operation == "row_population"
+    decided = plan_with_rules("Add these dishes to the food database. Link each one's country through country_id, "
+                              "and create the country row when it doesn't exist yet.", observe(cuisine), "j",
+                              decided=Decided(table="country"))  # the LLM's choice of the parent gives way
+    assert decided.plan.tables[-1].table == "dish"
 
 
 @pytest.mark.parametrize("comment", ["whatever the article tells us, usually in English",
