@@ -54,6 +54,12 @@ def _name_token(tok) -> bool:  # type: ignore[no-untyped-def]
     return (text[:1].isupper() or text[:1].isdigit()) and not tok.is_punct or tok.pos_ == "PROPN"
 
 
+def _joins_name(tok) -> bool:  # type: ignore[no-untyped-def]
+    """A name token a joiner may lead on to ("Newcastle upon Tyne"), but no date: "J. C. Jacobsen
+    in 1847" and "Carl Gustav Witt on 13 August 1898" end before the joiner."""
+    return _name_token(tok) and tok.ent_type_ not in ("DATE", "TIME")
+
+
 def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
     """(start, end, is_subject, sentence_no) of every capitalized run of the segment's tokens."""
     runs: list[tuple[int, int, bool, int]] = []
@@ -78,10 +84,10 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
                 while j + 1 < len(toks):
                     if _name_token(toks[j + 1]):
                         j += 1
-                    elif toks[j + 1].lower_ in _JOINERS and j + 2 < len(toks) and _name_token(toks[j + 2]):
+                    elif toks[j + 1].lower_ in _JOINERS and j + 2 < len(toks) and _joins_name(toks[j + 2]):
                         j += 2
                     elif (toks[j + 1].lower_ in _JOINERS and j + 3 < len(toks) and toks[j + 2].lower_ in _JOINERS
-                          and _name_token(toks[j + 3])):  # "San Sebastián de los Reyes"
+                          and _joins_name(toks[j + 3])):  # "San Sebastián de los Reyes"
                         j += 3
                     else:
                         break

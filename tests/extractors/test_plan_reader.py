@@ -234,3 +234,14 @@ def test_a_country_column_takes_the_country_a_sentence_names_without_a_cue() -> 
     row = _cells(_plan("member", "member", [col]),
                  "Lena Ostrova is a Bulgarian chess player. She won the 1998 title in Moscow.")["Lena Ostrova"]
     assert row.get("nationality") == "Bulgarian"  # the integrator writes it as the country's name
+
+
+def test_a_name_does_not_run_on_into_a_date() -> None:
+    brewery = _plan("brewery", "brewery", [_col("founder", "founder of the brewery", demos=["Arthur Guinness", "Adolphus Busch"]),
+                                           _col("city", "city of the brewery", demos=["Dublin", "St. Louis"])])
+    row = _cells(brewery, "Carlsberg was founded by J. C. Jacobsen in 1847 in Copenhagen.")["Carlsberg"]
+    assert row["founder"] == "J. C. Jacobsen"
+    from text2db.extractors.subject import name_runs  # a joiner still joins the words of one name
+
+    text = "Newcastle upon Tyne is in England."
+    assert [text[s:e] for s, e, _, _ in name_runs(parse(text), 0)][0] == "Newcastle upon Tyne"
