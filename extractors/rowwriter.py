@@ -18,6 +18,7 @@ less as a job goes on.
 from __future__ import annotations
 
 import logging
+import re
 import time
 
 from rapidfuzz import fuzz
@@ -27,7 +28,7 @@ from text2db.extractors import docllm, grounding, registry
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.entities import Entity, Mention, Parsed, segment_of
 from text2db.extractors.exceptions import ExtractorError
-from text2db.extractors.reader import stems
+from text2db.extractors.reader import stem, stems
 from text2db.extractors.router import Request
 from text2db.extractors.student import Student
 from text2db.extractors.subject import KeyShape
@@ -78,7 +79,7 @@ class RowWriter:
                 ent.name = row.key
                 ent.mentions.append(Mention(row.key_evidence.start, row.key_evidence.end, row.key))
             matched.add(id(ent))
-            self._merge(parsed.text, table, ent, row, [r for r in requests if not columns or r.column in columns], read)
+            self._merge(parsed, table, ent, row, [r for r in requests if not columns or r.column in columns], read)
         if answer.rows:  # a guessed subject the LLM does not see as a row of this table is dropped
             # (never a row the table already has: its key in the text is evidence no LLM answer outweighs)
             rows_segments = {segment_of(parsed, r.key_evidence.start) for r in answer.rows}
@@ -99,12 +100,12 @@ class RowWriter:
                 requests.append(Request(ent, col.name, col.question))
         return ent
 
-    def _merge(self, text: str, table: TablePlan, ent: Entity, row: docllm.RowAnswer, requests: list[Request],
+    def _merge(self, parsed: Parsed, table: TablePlan, ent: Entity, row: docllm.RowAnswer, requests: list[Request],
                read: bool = True) -> None:
         """Merge the LLM's answer for `ent` into its requests. `read`: the small models read this
         row, so each answer is also a held-out check of their value (a row only the LLM found
         says nothing of how well they read a column)."""
-        accept = self.config.accept_threshold
+        accept, text = self.config.accept_threshold, parsed.text
         for req in requests:
             if req.entity is not ent:
                 continue
@@ -124,6 +125,8 @@ class RowWriter:
             if value not in (col.labels or []) and grounding.fold(value) in other_labels(table, col.name) \
                     and not (col.labels_open and _beside_column_words(text, col, ev)):
                 continue  # "riverside" written as a place's neighbour: it is another column's label
+            if _modifies_another_column(parsed, table, col, value, ev):
+                continue  # "a low customer rating" for price_range = low
             if self.student is not None:
                 self.student.learn(table.table, col, value, text, ev.start, ev.end)
             if req.best is not None and grounding.fold(req.best.value.text) == grounding.fold(value):
@@ -175,6 +178,29 @@ def _beside_column_words(text: str, col: ColumnPlan, ev: Evidence) -> bool:
     """The column's own words are written next to the value ("a high price range" for
     price_range = high, though "high" is also a rating's label)."""
     return bool(stems(col.name.replace("_", " ")) & stems(text[max(0, ev.start - 40):ev.end + 40]))
+
+
+def _modifies_another_column(parsed: Parsed, table: TablePlan, col: ColumnPlan, value: str, ev: Evidence) -> bool:
+    """Everywhere the evidence writes the value, a noun of another column's name follows it ("a
+    low customer rating", "high customer ratings"): the value is that column's, not `col`'s. A
+    preposition there is no such noun ("city centre near X" stays an area), nor is `col`'s own word
+    ("riverside area")."""
+    if len(value.split()) > 3:
+        return False
+    own = stems(col.name.replace("_", " "))
+    others = set().union(*(stems(c.name.replace("_", " ")) for c in table.columns
+                           if c.name != col.name and c.name not in table.key)) - own
+    written = 0
+    for piece in parsed.pieces:
+        lo, hi = ev.start - piece.offset, ev.end - piece.offset
+        for m in re.finditer(rf"(?<!\w){re.escape(value)}(?!\w)", piece.doc.text, re.IGNORECASE):
+            if m.start() < lo or m.end() > hi:
+                continue
+            written += 1
+            after = next((t for t in piece.doc if t.idx >= m.end()), None)
+            if after is None or after.pos_ not in ("NOUN", "PROPN") or stem(after.text) in own or stem(after.text) not in others:
+                return False
+    return written > 0
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

@@ -287,6 +287,19 @@ def test_a_description_after_the_name_does_not_rename_the_row_and_labels_stay_in
     assert row.get("near") is None or row["near"].value != "riverside"
 
 
+def test_a_word_before_another_columns_noun_is_that_columns_value() -> None:
+    plan = _plan("venue", "venue", [_col("price_range", "price range of the venue", demos=["cheap", "moderate", "high"]),
+                                    _col("area", "area of the venue", demos=["riverside", "city centre"]),
+                                    _col("customer_rating", "customer rating of the venue", demos=["1 out of 5"])])
+    text = "Cotto is a coffee shop with low customer ratings in the city centre near The Bakers."
+    reply = _rows({"name": "Cotto", "price_range": "low", "area": "city centre", "customer_rating": None})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(plan, fake.base_url, text)
+    row = rows["Cotto"]
+    assert "price_range" not in row  # "low" stands before the rating's noun
+    assert row["area"].value == "city centre"  # "near" after it is no other column's noun
+
+
 def _plan_with_area():
     from tests.extractors.test_plan_reader import _col, _plan
 
