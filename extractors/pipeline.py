@@ -8,6 +8,7 @@ Models load once per process (module caches in models.py), not per document.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,7 +18,7 @@ from sqlalchemy.engine import Engine
 from text2db.config import Settings, get_settings
 from text2db.extractors import classifier, gazetteer, grounding, registry
 from text2db.extractors.configuration import ExtractorConfig
-from text2db.extractors.entities import Entity, Parsed, find_entities, parse, table_kind
+from text2db.extractors.entities import Entity, Mention, Parsed, find_entities, parse, segment_of, table_kind
 from text2db.extractors.exceptions import InvalidDocument
 from text2db.extractors.relations import RelationKind, resolve
 from text2db.extractors import subject as subjects
@@ -78,11 +79,18 @@ class Extractor:
             raise InvalidDocument(f"document {document.document_id} is larger than max_document_bytes", document_id=document.document_id)
         parsed = parse(document.text, self.config.chunk_chars)
         rows, stats = [], {"small": 0, "llm": 0, "calls": 0, "tokens": 0, "ungrounded": 0}
-        for setup in self.tables:
-            table_rows, counts = self._table_rows(parsed, setup, started)
-            rows += table_rows
+        # children first: a row of a child table is no new row of its parent ("The Lamborghini
+        # Miura was built by Lamborghini": the car is an automobile, its maker the company)
+        parents = {c.link.table for t in self.plan.tables for c in t.columns if c.link is not None and c.link.table != t.table}
+        by_table: dict[str, list[CandidateRow]] = {}
+        children = ChildRows()
+        for setup in reversed(self.tables):
+            table_rows, counts = self._table_rows(parsed, setup, started, children if setup.plan.table in parents else None)
+            by_table[setup.plan.table] = table_rows
+            children.add(parsed, setup.plan, table_rows)
             for k in stats:
                 stats[k] += counts[k]
+        rows = [r for setup in self.tables for r in by_table[setup.plan.table]]
         self._keep_student()
         return ExtractionEvent(
             job=document.job, document_id=document.document_id, plan_version=self.plan.version, rows=rows,
@@ -98,13 +106,17 @@ class Extractor:
             save_student(self.student, self.student_file)
             self._saved_updates = self.student.updates
 
-    def _table_rows(self, parsed: Parsed, setup: TableSetup, started: float) -> tuple[list[CandidateRow], dict[str, int]]:
-        """`started`: when the document began; its LLM budget covers every table and call."""
+    def _table_rows(self, parsed: Parsed, setup: TableSetup, started: float,
+                    children: "ChildRows | None" = None) -> tuple[list[CandidateRow], dict[str, int]]:
+        """`started`: when the document began; its LLM budget covers every table and call.
+        `children`: the rows child tables read in this document, for a parent table."""
         entities = find_entities(parsed, setup.kind) if setup.kind != "other" else []
         entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table))
         if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
             entities = gazetteer.merge(parsed, entities, self.gazetteers[setup.plan.table].find(parsed.text), setup.kind)
             entities = subjects.rows_to_fill_are_main(entities)
+        if children is not None:
+            entities = children.parent_rows(parsed, setup.plan.table, entities)
         candidates = SpanRules(parsed, entities, setup.kind).predict(setup.relations) if setup.relations else []
         if self.config.plan_reader:
             candidates += self._read(parsed, setup, entities)
@@ -121,6 +133,8 @@ class Extractor:
         rows, counts = [], {"small": 0, "llm": 0, "calls": routed.llm_calls + llm_use["calls"],
                             "tokens": routed.llm_tokens + llm_use["tokens"], "ungrounded": llm_use["ungrounded"]}
         for ent in entities:
+            if children is not None and children.is_child_row(ent):
+                continue
             cells = [routed.cells[(ent.name, c.name)] for c in setup.plan.columns if (ent.name, c.name) in routed.cells]
             cells, _ = grounding.grounded(parsed.text, cells, labels)
             cells = one_column_per_span(parsed.text, cells)
@@ -224,6 +238,54 @@ class Extractor:
         tool = registry.SPACY_NER
         ev = grounding.evidence(parsed.text, m.start, m.end)
         return [Cell(column=setup.plan.key[0], value=ent.name, evidence=ev, confidence=round(ent.confidence, 3), tool=tool.name, model=tool.model)]
+
+
+class ChildRows:
+    """What child tables read in a document, for their parents: a child's row is no new row of
+    its parent ("The Lamborghini Miura was built by Lamborghini": the car is an automobile), and
+    where the parent's subject finder took the child's row as its subject, the parent row the
+    child links to ("Lamborghini") is the segment's subject instead, so "founded by Ferruccio
+    Lamborghini in 1963" is read for the maker."""
+
+    def __init__(self) -> None:
+        self.keys: set[str] = set()
+        self.links: dict[tuple[str, int], Mention] = {}  # (parent table, segment) -> the first link value there
+
+    def add(self, parsed: Parsed, table: TablePlan, rows: list[CandidateRow]) -> None:
+        links = {c.name: c.link.table for c in table.columns if c.link is not None and c.link.table != table.table}
+        for row in rows:
+            if row.key:
+                self.keys.add(grounding.fold(str(row.key[0].value)))
+            for cell in row.cells:
+                if cell.column in links and cell.evidence is not None and isinstance(cell.value, str):
+                    slot = (links[cell.column], segment_of(parsed, cell.evidence.start))
+                    self.links.setdefault(slot, Mention(cell.evidence.start, cell.evidence.end, cell.value))
+
+    def is_child_row(self, ent: Entity) -> bool:
+        return not ent.known and grounding.fold(ent.name) in self.keys
+
+    def parent_rows(self, parsed: Parsed, table: str, entities: list[Entity]) -> list[Entity]:
+        out: list[Entity] = []
+        for ent in entities:
+            link = self.links.get((table, ent.segment)) if ent.main and self.is_child_row(ent) else None
+            if link is None:
+                out.append(ent)
+                continue
+            same = next((e for e in entities if grounding.fold(e.name) == grounding.fold(link.text)), None)
+            if same is not None:
+                same.main = True
+            else:
+                written = [Mention(m.start(), m.end(), link.text) for m in re.finditer(rf"(?<!\w){re.escape(link.text)}(?!\w)", parsed.text)
+                           if segment_of(parsed, m.start()) == ent.segment and not _inside_longer_name(parsed.text, m.start(), m.end())]
+                out.append(Entity(link.text, ent.kind, written or [link], main=True, segment=ent.segment, confidence=ent.confidence))
+        return out
+
+
+def _inside_longer_name(text: str, start: int, end: int) -> bool:
+    """"Citroen" in "Andre Citroen" or "Citroen 2CV" is part of another name, not a mention."""
+    before, after = text[max(0, start - 30):start].split(), text[end:end + 30].split()
+    return bool(before and text[start - 1:start] == " " and before[-1][:1].isupper() and before[-1][-1:].isalnum()
+                or after and text[end:end + 1] == " " and (after[0][:1].isupper() or after[0][:1].isdigit()))
 
 
 def build_extractor(plan: Plan, settings: Settings | None = None, engine: Engine | None = None,

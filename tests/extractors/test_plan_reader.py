@@ -245,3 +245,19 @@ def test_a_name_does_not_run_on_into_a_date() -> None:
 
     text = "Newcastle upon Tyne is in England."
     assert [text[s:e] for s, e, _, _ in name_runs(parse(text), 0)][0] == "Newcastle upon Tyne"
+
+
+def test_a_child_tables_row_is_no_row_of_its_parent_whose_row_is_the_one_it_links_to() -> None:
+    from text2db.schemas.plan import ForeignKeyLink
+
+    company = _plan("company", "company", [_col("founder", "founder of the company", demos=["Henry Ford", "Enzo Ferrari"])]).tables[0]
+    car = _plan("automobile", "automobile", [ColumnPlan(
+        name="manufacturer_id", tool="relation", question="manufacturer of the automobile", demonstrations=["Ford", "Ferrari"],
+        link=ForeignKeyLink(table="company", column="id", match_on="name", on_missing="create"))]).tables[0]
+    plan = Plan(job="j", instruction="add cars", planner="test", tables=[company, car])
+    extractor = Extractor(plan, Settings(llm_base_url=None), ExtractorConfig(use_priors=False))
+    event = extractor.extract(DocumentEvent(job="j", document_id="d", text="The Citroen 2CV was manufactured by Citroen. "
+                                                                           "Citroen itself was founded by Andre Citroen."))
+    rows = {(r.table, r.key[0].value) for r in event.rows}
+    assert ("automobile", "Citroen 2CV") in rows and ("company", "Citroen 2CV") not in rows
+    assert ("company", "Citroen") in rows  # the maker the car links to is the parent's row of the document
