@@ -317,7 +317,7 @@ NAMED_BEFORE_COLUMN = re.compile(
     r"(?:\b(?:add|create|introduce|append|need|want|with)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+)"
     r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:column|field|attribute)\b"
     r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
-REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
+REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:to\s+)?(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
                         r"[`\"']?\s*\)|\s+table\b)?"
                         r"|\b(?:links?|points?|pointing)\s+to\s+(?:the\s+)?[`\"']?(?P<table2>\w+)[`\"']?\s+(?:table|rows?)\b",
                         re.I)

@@ -419,6 +419,13 @@ def test_a_table_that_gets_a_typed_column_is_a_schema_change(cuisine: Engine) ->
     assert dish.column("origin_id").link is not None and dish.column("origin_id").link.table == "country"
 
 
+def test_a_reference_to_a_table_names_the_parent(cuisine: Engine) -> None:
+    result = make_plan(cuisine, "Add a column origin_id to dish, a reference to the country table (the country the "
+                                "dish comes from), and fill it from the notes.", "j", llm=False)
+    link = result.plan.table("dish").column("origin_id").link
+    assert link is not None and link.table == "country"
+
+
 def test_a_parent_named_only_to_be_created_is_not_the_target(cuisine: Engine) -> None:
     result = make_plan(cuisine, "Add these dishes to the food database. Link each one's country through country_id, "
                                 "and create the country row when it doesn't exist yet.", "j", llm=False)
