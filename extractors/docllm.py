@@ -129,6 +129,8 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
     text, t = req.document, req.table
     rows = data.get("rows")
     answer = RowsAnswer([], tokens, seconds)
+    words = {c.name: stems(c.name.replace("_", " ")) for c in _columns(t)}
+    other_words = {name: frozenset().union(*(w for n, w in words.items() if n != name)) - own for name, own in words.items()}
     if not isinstance(rows, list):
         answer.ungrounded.append("rows: not a list")
         return answer
@@ -142,12 +144,10 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
             continue
         row = RowAnswer(key_ev.quote, key_ev)
         for col in _columns(t, req.columns):
-            others = frozenset().union(*(stems(c.name.replace("_", " ")) for c in _columns(t) if c is not col)) \
-                - stems(col.name.replace("_", " "))
             value = item.get(col.name)
             if value is None or isinstance(value, (dict, list, bool)) or str(value).strip().lower() in ("", "null", "none", "n/a"):
                 continue
-            found = _ground_value(text, col, value, key_ev.start, others)
+            found = _ground_value(text, col, value, key_ev.start, other_words[col.name])
             if found is None:
                 answer.ungrounded.append(f"{col.name}: {str(value)[:60]!r} not in the document")
             else:
