@@ -26,7 +26,7 @@ from typing import Any
 
 from text2db.extractors import grounding
 from text2db.extractors.llm import _complete, _json_object
-from text2db.extractors.reader import stems
+from text2db.extractors.reader import other_column_stems, stems
 from text2db.integrators.exceptions import Unnormalizable
 from text2db.integrators.normalize import to_label
 from text2db.integrators.textstyle import labels_regex, template_label
@@ -129,8 +129,7 @@ def ground(raw: str, req: RowsRequest, tokens: int = 0, seconds: float = 0.0) ->
     text, t = req.document, req.table
     rows = data.get("rows")
     answer = RowsAnswer([], tokens, seconds)
-    words = {c.name: stems(c.name.replace("_", " ")) for c in _columns(t)}
-    other_words = {name: frozenset().union(*(w for n, w in words.items() if n != name)) - own for name, own in words.items()}
+    other_words = {c.name: other_column_stems(t, c.name) for c in _columns(t)}
     if not isinstance(rows, list):
         answer.ungrounded.append("rows: not a list")
         return answer

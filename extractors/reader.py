@@ -26,7 +26,7 @@ from text2db.extractors.entities import Entity, Parsed
 from text2db.extractors.spans import Candidate
 from text2db.integrators.countries import names_a_country
 from text2db.integrators.textstyle import templated_labels
-from text2db.schemas.plan import ColumnPlan
+from text2db.schemas.plan import ColumnPlan, TablePlan
 
 STOP = set("a an the of out in on at to for by with and or is are was were be been has have had it its this that which "
            "who from as into than their there they he she his her also not".split())
@@ -67,6 +67,13 @@ def content_words(text: str) -> list[str]:
 
 def stems(text: str) -> set[str]:
     return {stem(w) for w in content_words(text)}
+
+
+def other_column_stems(table: TablePlan, column: str) -> frozenset[str]:
+    """The name words of the table's other non-key columns, less `column`'s own: a value that
+    holds or stands beside one of them is that column's, not `column`'s."""
+    return frozenset(w for c in table.columns if c.name != column and c.name not in table.key
+                     for w in stems(c.name)) - stems(column)
 
 
 @dataclass(frozen=True)

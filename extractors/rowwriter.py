@@ -28,7 +28,7 @@ from text2db.extractors import docllm, grounding, registry
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.entities import Entity, Mention, Parsed, segment_of
 from text2db.extractors.exceptions import ExtractorError
-from text2db.extractors.reader import stem, stems
+from text2db.extractors.reader import other_column_stems, stem, stems
 from text2db.extractors.router import Request
 from text2db.extractors.student import Student
 from text2db.extractors.subject import KeyShape
@@ -187,9 +187,7 @@ def _modifies_another_column(parsed: Parsed, table: TablePlan, col: ColumnPlan, 
     ("riverside area")."""
     if len(value.split()) > 3:
         return False
-    own = stems(col.name.replace("_", " "))
-    others = set().union(*(stems(c.name.replace("_", " ")) for c in table.columns
-                           if c.name != col.name and c.name not in table.key)) - own
+    own, others = stems(col.name), other_column_stems(table, col.name)
     written = 0
     for piece in parsed.pieces:
         lo, hi = ev.start - piece.offset, ev.end - piece.offset

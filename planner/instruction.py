@@ -389,8 +389,7 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
                                     sql_type=(groups.get("type") or None), references=references)
     m = NAMED_BEFORE_COLUMN.search(instruction)
     if m and m.group("name").lower() not in NOT_NAMES | tables | {"column", "field", "attribute"}:
-        table = m.group("table") if m.group("table") and m.group("table").lower() in tables else None
-        table = next((t.name for t in observation.tables if table and t.name.lower() == table.lower()), None)
+        table = next((t.name for t in observation.tables if t.name.lower() == (m.group("table") or "").lower()), None)
         return NewColumnRequest(name=m.group("name"), table=table, description=_description_after(instruction, m.end()),
                                 references=references)
     return None
@@ -454,8 +453,7 @@ def names_an_attribute(item: str) -> bool:
     about', "with the table's usual labels") names none: it neither fails a plan as a missing
     column nor leaves a column open."""
     tokens = re.findall(r"[\w']+", item.lower())
-    return bool(tokens) and not any(t in _NOT_ATTRIBUTE_WORDS or t.split("'")[0] in _NOT_ATTRIBUTE_WORDS
-                                            for t in tokens)
+    return bool(tokens) and not any(t.split("'")[0] in _NOT_ATTRIBUTE_WORDS for t in tokens)  # "table's" too
 
 
 def is_generic(item: str, table_words: set[str]) -> bool:
