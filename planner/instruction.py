@@ -24,19 +24,24 @@ NEW_COLUMN_NAME = re.compile(  # the closing quote is the opening one: `x"; DROP
 )
 INFILLING = re.compile(
     r"\b(infill|in-fill|backfill|fill\s+in\s+the\s+(missing|empty|blank|gaps|blanks)|missing\s+values?|empty\s+cells?"
-    r"|blank\s+cells?|(empty|blank|missing)\s+(fields?|entries|details|info(rmation)?|data|bits)|fill\s+in\s+what"
+    r"|blank\s+cells?|(empty|blank|missing)\s+(\w+\s+)?(fields?|entries|details|info(rmation)?|data|bits|cells?|values?)|fill\s+in\s+what"
     r"|(records?|rows?|entries)\s+(\w+\s+){0,2}(are|is)\s+(incomplete|missing)|complete\s+(them|these|those|it)\b"
     r"|fill\s+(the\s+)?(gaps|blanks|empty|missing|nulls?)|complete\s+the\s+(missing|empty)|are\s+missing|null\s+cells?"
-    r"|(rows|records)\s+(that\s+)?(are\s+)?incomplete|missing|where\s+(it\s+is\s+|they\s+are\s+)?(empty|blank|null))\b",
+    r"|(rows|records)\s+(that\s+)?(are\s+)?incomplete|missing|where\s+(it\s+is\s+|they\s+are\s+)?(empty|blank|null)"
+    r"|lacks?|lacking|fill\s+(them|these|those|it)\s+in|complete\s+(the\s+|our\s+)?(\w+\s+)?(rows?|records?|entries|data|details)"
+    r"|set\s+(the\s+)?[\w-]+\s+for)\b",
     re.I)
 ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" - but not "add the missing dates"
     r"\bget\s+(the\s+)?\w+(\s+\w+)?\s+(from\s+[^,.;]{0,40}\s+)?into\b|\bnew\s+\w+\s+(rows|records|entries)\b"
     r"|\b(add|insert|put|populate|load|append|register)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
-    r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)", re.I)
+    r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)"
+    r"|\bcreate\s+(\w+\s+){0,2}?(rows|records|entries)\b(?!\s+(when|if|where)\b)", re.I)  # not "create the X row when..."
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
-    r"|only\s+(for\s+)?(the\s+)?(rows|records|entries)\s+(that\s+)?already)\b", re.I)
+    r"|only\s+(for\s+)?(the\s+)?(rows|records|entries)\s+(that\s+)?already"
+    r"|(do\s+not|don'?t|never)\s+(create|insert|make)\s+(any\s+)?(new\s+)?(ones|rows|records|entries|\w+s)\b"
+    r"|(update|complete|fill\s+in|patch)\s+(the\s+|our\s+)?existing)\b", re.I)
 ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - not "add a new column"
     r"\b(add|insert|create|include)\b[^.;]{0,40}?\bnew\s+(?!(column|field|attribute)s?\b)\w+"
     r"|\b(add|insert)\b[^.;]{0,30}?\b(rows?|records?|entries)\b", re.I)
@@ -45,6 +50,8 @@ LIST_CUES = re.compile(
     r"|(?:values?|columns?|fields?)\s+(?:for|of)|such\s+as)\s+(?P<items>.+?)"
     r"(?=\s+(?:for\s+the|for\s+each|where\s|you\s+can|that\s+you|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
     re.I)
+WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)?(?:database|db)\b", re.I)  # "the music database"
+EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|among\s+others)(?=\W)", re.I)
 PAREN_LIST = re.compile(r"\(([^()]*,[^()]*)\)")
 
 
@@ -307,6 +314,18 @@ NEW_COLUMN_PATTERNS = (
     re.compile(r"\b(?P<table>[A-Za-z_]\w*)\s+(?:gets|needs|receives|gains)\s+(?:an?\s+(?:new\s+)?(?:column|field)\s+)?"
                r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool"
                r"|varchar(?:\(\d+\))?)\b", re.I),
+    # a new column on restaurant called has_terrace
+    re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:on|in|to|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?"
+               r"(?:\s+table)?\s+(?:called|named)\s+[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?", re.I),
+    # a field for the head chef's name (head_chef) to restaurant
+    re.compile(r"\b(?:column|field|attribute)\s+(?:for|with|holding)\s+(?:the\s+)?(?P<desc>[^()]{3,80}?)\s*\(\s*[`\"']?"
+               r"(?P<name>[A-Za-z_]\w*)[`\"']?\s*\)\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+    # create discharge_m3s (a number, ...) on river
+    re.compile(r"\b(?:add|create|introduce)\s+[`\"']?(?P<name>[A-Za-z_]\w*_\w*)[`\"']?\s*\((?P<desc>[^()]*)\)\s*"
+               r"(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+    # Extend museum with established_year, the year the museum opened
+    re.compile(r"\b(?:extend|augment|expand|enrich)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?(?:\s+table)?\s+with\s+"
+               r"(?:an?\s+|the\s+)?(?:new\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?(?:\s+(?:column|field|attribute)\b)?", re.I),
     # Schema change: add location to building (location; text: the place name)
     re.compile(r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
                r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
@@ -314,7 +333,7 @@ NEW_COLUMN_PATTERNS = (
 # "Create a motto column in university", "add a Born column", "extend T with an X column",
 # "I need a new X field on T": the name before the word column
 NAMED_BEFORE_COLUMN = re.compile(
-    r"(?:\b(?:add|create|introduce|append|need|want|with)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+)"
+    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+)"
     r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:column|field|attribute)\b"
     r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
 REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:to\s+)?(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
@@ -378,12 +397,12 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
             name, table = m.group("name"), m.group("table")
             if table.lower() not in tables or name.lower() in NOT_NAMES or name.lower() in tables:
                 continue
-            if pattern is NEW_COLUMN_PATTERNS[-1] and not (SCHEMA_CUE.search(instruction) or "_" in name):
-                continue
+            if pattern in NEW_COLUMN_PATTERNS[-2:] and not (SCHEMA_CUE.search(instruction) or "_" in name):
+                continue  # "add Wallace to person", "extend person with facts": rows or data, not a column
             table_obs = next(t for t in observation.tables if t.name.lower() == table.lower())
             groups = m.groupdict()
             desc = clean_description(groups.get("desc")) or _description_after(instruction, m.end())
-            if table_obs.has_column(name) and pattern is NEW_COLUMN_PATTERNS[-1] and not SCHEMA_CUE.search(instruction):
+            if table_obs.has_column(name) and pattern in NEW_COLUMN_PATTERNS[-2:] and not SCHEMA_CUE.search(instruction):
                 continue
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
                                     sql_type=(groups.get("type") or None), references=references)
@@ -392,7 +411,35 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
         table = next((t.name for t in observation.tables if t.name.lower() == (m.group("table") or "").lower()), None)
         return NewColumnRequest(name=m.group("name"), table=table, description=_description_after(instruction, m.end()),
                                 references=references)
-    return None
+    return _unplaced_new_column(instruction, observation, references)
+
+
+# "in a new column basin_area_km2", "add that as delivery (yes/no)"
+NEW_COLUMN_AFTER = re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:called\s+|named\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"
+                              r"|\b(?:add|store|keep|record)\s+(?:that|this|it)\s+as\s+[`\"']?(?P<as>[A-Za-z_]\w*)[`\"']?", re.I)
+STORE_VERBS = re.compile(r"\b(add|create|introduce|include|put|keep|record|store|track|capture|want|need)\b", re.I)
+TYPE_HINT = re.compile(r"\([^()]*\b(yes\s*/\s*no|yes\s+or\s+no|integer|text|number|date|boolean|real|in\s+\w+)\b[^()]*\)", re.I)
+SNAKE_NAME = re.compile(r"(?<![\w.])[`\"']?(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`\"']?(?![\w(]|\.\w)")  # not table.column
+
+
+def _unplaced_new_column(instruction: str, observation: Observation,
+                         references: tuple[str, str | None] | None) -> NewColumnRequest | None:
+    """A new column named without the usual shapes; its table is the one the wording names (or
+    the only one). "in a new column X"; "add that as X" beside a type hint ("(yes/no)"); or a
+    snake_case name no table or column has, beside a verb of storing ("keep each river's source
+    elevation: source_elevation_m")."""
+    known = {t.name.lower() for t in observation.tables} | {c.name.lower() for t in observation.tables for c in t.columns}
+    m = NEW_COLUMN_AFTER.search(instruction)
+    name = (m.group("name") or m.group("as")) if m else None
+    if name and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in name):
+        name = None
+    if name is None and STORE_VERBS.search(instruction):
+        snake = [s.group("name") for s in SNAKE_NAME.finditer(instruction) if s.group("name").lower() not in known]
+        name = snake[0] if len(set(snake)) == 1 else None
+    if not name or name.lower() in NOT_NAMES | known:
+        return None
+    at = instruction.find(name)
+    return NewColumnRequest(name=name, description=_description_after(instruction, at + len(name)), references=references)
 
 
 def _description_after(instruction: str, end: int) -> str | None:
@@ -402,7 +449,11 @@ def _description_after(instruction: str, end: int) -> str | None:
     m = re.match(r"\s*(?:to\s+(?:the\s+)?[`\"']?\w+[`\"']?(?:\s+table)?\s*)?(?:\(\s*(?P<paren>[^();]+?)\s*[;)]"
                  r"|(?:that\s+references\s+\S+\s*)?:\s*(?:the\s+)?(?P<colon>[^,.;:(]+)"
                  r"|holding\s+(?:the\s+)?(?P<holding>[^,.;:(]+))", rest, re.I)
-    if not m:
+    if not m:  # ", the year the museum opened (an integer), and ...": an apposition, not the next clause
+        m = re.match(r"\s*,\s*(?!(?:and|then|so|please|fill|set|using|from|with|based|which|where|if|when)\b)"
+                     r"(?:the\s+)?(?P<appos>[^,.;:(]+)", rest, re.I)
+        if m:
+            return clean_description(m.group("appos"))
         m2 = re.search(r"(?:that\s+references\s+\S+|meaning)\s*:?\s*(?:the\s+)?(?P<colon>[^,.;:(]+)", rest, re.I)
         if not m2:
             return None
@@ -419,8 +470,10 @@ def clean_description(text: str | None) -> str | None:
     text = re.sub(r"\([^()]*\)?", " ", text)
     text = re.sub(r"[,;]?\s+(stored|written|as|values?|in\s+(metres|meters|km|kilo\w*|square\s+\w+)|with|one\s+of)\b.*$",
                   "", text.strip(), flags=re.I)
+    text = re.sub(r"[,;]\s*(an?\s+)?(integer|whole\s+number|(decimal\s+)?number|(iso\s+)?date|year|text|string|boolean)\s*$",
+                  "", text.strip(), flags=re.I)  # "number of spectators, an integer": the type is no part of the meaning
     text = re.sub(r"^(meaning|i\.e\.)\s+", "", text.strip(), flags=re.I)
-    text = re.sub(r"^(text|string|integer|int|number|real|float|date|year|boolean)\s*:\s*", "", text, flags=re.I)  # "(text: the ...)"
+    text = re.sub(r"^(text|string|integer|int|number|real|float|date|year|boolean)\s*[:,;]\s*", "", text, flags=re.I)  # "(text: the ...)"
     text = re.sub(r"^(the|a|an)\s+", "", text.strip(), flags=re.I)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")
     return text or None
@@ -463,8 +516,9 @@ def is_generic(item: str, table_words: set[str]) -> bool:
     return not left or len(tokens) > 5
 
 
-def existing_keys_in(documents: list[str], table: TableObservation, keys: list[str]) -> int:
-    """How many documents name a row the table already has (by its key value)."""
+def existing_keys_in(documents: list[str], table: TableObservation, keys: list[str], as_subject: bool = False) -> int:
+    """How many documents name a row the table already has (by its key value); with `as_subject`,
+    only where they name it as what they are about (see `_subject_part`)."""
     if not documents or not keys:
         return 0
     forms = set()
@@ -476,10 +530,19 @@ def existing_keys_in(documents: list[str], table: TableObservation, keys: list[s
             forms.add(head)
     forms = {f for f in forms if len(f) >= 3}
     hits = 0
-    for doc in (d.lower() for d in documents):
-        if any(f in doc and re.search(rf"(?<!\w){re.escape(f)}(?!\w)", doc) for f in forms):
+    for doc in documents:
+        text = (_subject_part(doc) if as_subject else doc).lower()
+        if any(f in text and re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text) for f in forms):
             hits += 1
     return hits
+
+
+def _subject_part(document: str) -> str:
+    """The first half of a document's first sentence, where its subject is named ("Spice Route is
+    a ...", "In 1800 the Rijksmuseum ..."): a row named later in it is a value of another fact
+    ("... near The Wheatsheaf"), not what the document is about."""
+    first = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])", document.strip(), maxsplit=1)[0]
+    return first[: max(40, len(first) // 2)]
 
 
 def table_words(table: TableObservation) -> set[str]:

@@ -136,14 +136,15 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     )
     # a parent the instruction names (or every table, when it names none) is planned with its columns
     scores = ins.table_scores(instruction, observation)
-    parents_named = ({t.name for t in named if t.name != table.name and scores[t.name] >= ins.STRONG} if named
-                     else set(observation.table_names))
+    parents_named = ({t.name for t in named if t.name != table.name and scores[t.name] >= ins.STRONG}
+                     if named and not ins.WHOLE_DATABASE.search(instruction) else set(observation.table_names))
     tables = parent_plans(observation, target, with_columns=parents_named, instruction=instruction, add=add,
                           drop=dropped) + [target]
     for t in tables[:-1]:
         if len(t.columns) > len(t.key):
             notes.append(f"parent table {t.table!r} is planned with its columns too ({t.operation}): "
-                         + ("the instruction names it" if named else "the instruction names no table"))
+                         + ("the instruction names it" if t.table in {n.name for n in named}
+                            else "the instruction speaks of the whole database" if named else "the instruction names no table"))
     plan = Plan(
         job=job,
         instruction=instruction,
@@ -217,7 +218,7 @@ def _choose_operation(instruction: str, table: TableObservation, docs: list[str]
     if stated is not None:
         return stated
     if docs and table.name in keys:
-        hits = ins.existing_keys_in(docs, table, keys[table.name])
+        hits = ins.existing_keys_in(docs, table, keys[table.name], as_subject=True)
         if hits * 2 >= len(docs):
             notes.append(f"the wording states no task: {hits} of {len(docs)} document(s) name rows {table.name!r} "
                          "already has, so their empty cells are filled (data infilling)")
@@ -311,6 +312,9 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             return named + picked
     for item in unknown:
         notes.append(f"the instruction asks for {item!r}, but table {table.name!r} has no such column: skipped")
+    if named and ins.EXAMPLES.search(instruction):  # "details such as the first ascent year": one of the gaps, not all
+        notes.append(f"the instruction names {', '.join(named)} as examples: the other open columns are planned too")
+        return named + [c for c in open_columns(table, key, operation) if c not in named]
     if named and not all(table.column(n).references is not None for n in named):
         return named
     if unknown and not named:  # it asked for specific columns, none of which exist: filling others would be wrong
@@ -378,8 +382,10 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
     if unit and plan.format.kind in ("number", "integer"):
         plan = plan.model_copy(update={"format": plan.format.model_copy(update={"unit": unit})})
     labels = ins.listed_labels(instruction)
-    if labels:
+    if labels:  # "(yes or no)": the labels are written as text, whatever the name suggested (has_terrace)
         plan = _with_labels(plan, labels, table)
+        if plan.new is not None and plan.new.sql_type != "TEXT":
+            plan = plan.model_copy(update={"new": plan.new.model_copy(update={"sql_type": "TEXT"})})
     return [], "column_addition", [plan]
 
 

@@ -451,3 +451,76 @@ def test_each_table_of_a_coordinated_list_is_named_and_the_child_is_the_target(c
                        "j", llm=False)
     assert result.plan.tables[-1].table == "dish" and "country_id" in _cols(result.plan, "dish")
     assert "capital" in _cols(result.plan, "country")  # the parent the wording names is planned with its columns
+
+
+def test_a_type_in_the_columns_description_types_the_new_column(aviation: Engine) -> None:
+    """"(the number of passengers a year, an integer)": the type is no part of the meaning, and the column is INTEGER."""
+    result = make_plan(aviation, "Please add a capacity column to airport (the number of passengers a year, an integer) "
+                                 "and fill it in from the articles.", "j", llm=False)
+    col = result.plan.table("airport").column("capacity")
+    assert col.new is not None and col.new.sql_type == "INTEGER" and col.question.startswith("number of passengers a year")
+
+
+def test_extending_a_table_with_a_new_name_adds_that_column(aviation: Engine) -> None:
+    result = make_plan(aviation, "Extend city with founded_year, the year the city was founded (an integer), and "
+                                 "set it wherever the texts tell us.", "j", llm=False)
+    city = result.plan.table("city")
+    assert city.operation == "column_addition" and _cols(result.plan, "city") == ["founded_year"]
+    assert city.column("founded_year").new.sql_type == "INTEGER"
+    facts = make_plan(aviation, "Extend city with the facts in these articles.", "j", llm=False)
+    assert facts.plan.table("city").operation != "column_addition"  # no new name: rows and data, not a column
+
+
+def test_creating_rows_is_row_population_and_a_known_name_in_a_fact_does_not_make_it_infilling(aviation: Engine) -> None:
+    docs = ["Bergen Flesland Airport is an airport near Oslo Gardermoen Airport, run by Avinor.",
+            "Lyon Bron Airport lies east of Lyon; its runway is 1820 metres long."]
+    created = make_plan(aviation, "Two more airports came in - please create rows for them.", "j", llm=False,
+                        documents=docs)
+    assert created.plan.table("airport").operation == "row_population"
+    unstated = make_plan(aviation, "Keep the airport table up to date from these notes.", "j", llm=False, documents=docs)
+    assert unstated.plan.table("airport").operation == "row_population"  # the known airport is a value, not the subject
+
+
+def test_columns_named_as_examples_leave_the_other_gaps_planned(aviation: Engine) -> None:
+    result = make_plan(aviation, "Some airports lack details such as the elevation. Complete their rows from the "
+                                 "notes.", "j", llm=False, documents=["Porto Airport has a runway of 3480 metres."])
+    assert set(_cols(result.plan, "airport")) >= {"elevation_m", "runway_length_m", "operating_organisation"}
+
+
+def test_the_whole_database_plans_the_parents_columns_too(cuisine: Engine) -> None:
+    """"Update the food database from these dish notes": the notes name dish, but the user speaks
+    of the whole database, so a country the notes describe gets its capital too."""
+    result = make_plan(cuisine, "Update the food database from these dish notes.", "j", llm=False)
+    assert "capital" in _cols(result.plan, "country") and result.plan.tables[-1].table == "dish"
+    only_dish = make_plan(cuisine, "Add the dishes from these notes to the dish table.", "j", llm=False)
+    assert _cols(only_dish.plan, "country") in ([], ["name"])  # key only, or not planned: the parent is not asked for
+
+
+@pytest.mark.parametrize("instruction, name", [
+    ("Put a new column on airport called has_lounge (yes or no) and fill it from the notes.", "has_lounge"),
+    ("Store the terminal area of each airport in square metres in a new column terminal_area_m2.", "terminal_area_m2"),
+    ("Let's also keep each airport's IATA code: iata_code.", "iata_code"),
+    ("Add a field for the airport's manager (manager_name) to airport, from the notes.", "manager_name"),
+    ("airport needs a gates column (integer, number of gates); fill it where the text says.", "gates"),
+    ("Airports should also get a gate_count column (integer).", "gate_count"),
+    ("I'd like airports to have a lounge_count column too.", "lounge_count"),
+    ("We also want to record whether each airport has a train link (yes/no) - add that as rail_link and fill it.",
+     "rail_link"),
+])
+def test_new_column_wordings(aviation: Engine, instruction: str, name: str) -> None:
+    result = make_plan(aviation, instruction, "j", llm=False)
+    airport = result.plan.table("airport")
+    assert airport.operation == "column_addition" and _cols(result.plan, "airport") == [name]
+    assert airport.column(name).new is not None
+
+
+@pytest.mark.parametrize("instruction, table", [
+    ("Some airports lack an elevation; fill those in.", "airport"),
+    ("Update existing airports with whatever the notes say; don't create new ones.", "airport"),
+    ("Fill any empty airport details using the notes.", "airport"),
+    ("Please complete the city rows (country, area) from the texts.", "city"),
+    ("Set city_served_id for the airports in the texts.", "airport"),
+])
+def test_gap_filling_wordings(aviation: Engine, instruction: str, table: str) -> None:
+    result = make_plan(aviation, instruction, "j", llm=False)
+    assert result.plan.tables[-1].table == table and result.plan.tables[-1].operation == "data_infilling"
