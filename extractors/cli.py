@@ -11,9 +11,9 @@ from text2db.errors import ConfigError
 
 def tools() -> None:
     """List the registered extraction tools (name, kinds covered, model)."""
-    from rich.console import Console
     from rich.table import Table
 
+    from text2db.console import output_console
     from text2db.extractors import registry
 
     table = Table("covers", "model")
@@ -21,7 +21,7 @@ def tools() -> None:
     table.columns.insert(0, table.columns.pop())
     for t in registry.tools():
         table.add_row(t.name, ", ".join(t.covers), t.model or "(configured)")
-    Console().print(table)
+    output_console().print(table)
 
 
 def extract(

@@ -163,22 +163,26 @@ def _words(name: str) -> set[str]:
     return {w for w in re.findall(r"\w+", name.casefold()) if w not in STOP_WORDS}
 
 
-def _described(name: str, key: str) -> bool:
+def _described(name: str, key: str, kind_words: frozenset[str] = frozenset()) -> bool:
     """`name` is the key with only common words around it: "The book Alcatraz Versus the Evil
     Librarians", "the Abilene regional airport" (a finder that took the description into the
-    name). A capitalized word outside the key is another name ("Texas Rangers"), never this."""
+    name), or the table's own word capitalized ("The River Severn" for the row "Severn" of
+    `river`, `kind_words`). Any other capitalized word outside the key is another name ("Texas
+    Rangers"), never this."""
     at = name.casefold().find(key.casefold())
     if at < 0 or len(name) == len(key):
         return False
     extra = (name[:at] + " " + name[at + len(key):]).split()
-    return all(w.casefold() in STOP_WORDS or w[:1].islower() for w in extra)
+    return all(w.casefold() in STOP_WORDS or w[:1].islower() or w.casefold() in kind_words for w in extra)
 
 
-def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]], kind: str) -> list[Entity]:
+def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]], kind: str,
+          kind_words: frozenset[str] = frozenset()) -> list[Entity]:
     """Entities with every found key as an entity named by the key. A found entity that is the key
-    (same link form), or only ever a part of it ("Puskás", a name spaCy cut short), is folded into
-    it, keeping its mentions and whether it is a segment's main subject; any other entity loses
-    the mentions inside the key ("Breakout" in "Super Breakout")."""
+    (same link form), the key described (`_described`; `kind_words`: the table's own words), or
+    only ever a part of it ("Puskás", a name spaCy cut short), is folded into it, keeping its
+    mentions and whether it is a segment's main subject; any other entity loses the mentions
+    inside the key ("Breakout" in "Super Breakout")."""
     out = list(entities)
     for key, mentions in found.items():
         form, words = link_form(key), _words(key)
@@ -189,7 +193,7 @@ def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]
         def belongs(e: Entity) -> bool:
             if link_form(e.name) == form:
                 return True
-            if all(inside(a) for a in e.mentions) and _described(e.name, key):
+            if all(inside(a) for a in e.mentions) and _described(e.name, key, kind_words):
                 return True
             return all(inside(a) for a in e.mentions) and bool(_words(e.name)) and _words(e.name) <= words
 

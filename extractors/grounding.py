@@ -11,6 +11,8 @@ import re
 from text2db.schemas.events import Cell, Evidence, Scalar
 
 _DIGITS = re.compile(r"\d+")
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+                "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
 
 
 def fold(text: str) -> str:
@@ -35,9 +37,15 @@ def locate(text: str, value: str, near: int = 0) -> Evidence | None:
     return evidence(text, best.start(), best.end())
 
 
+def spelled_numbers(quote: str) -> set[str]:
+    """The numbers a quote writes in words, as digits ("a four-stage rocket" -> {"4"})."""
+    return {NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", quote.lower()) if w in NUMBER_WORDS}
+
+
 def numbers_agree(value: Scalar, quote: str) -> bool:
-    """Every digit group of the value occurs in the quote (catches '1997' becoming '1979')."""
-    quoted = set(_DIGITS.findall(quote))
+    """Every digit group of the value occurs in the quote, in digits or in words (catches '1997'
+    becoming '1979')."""
+    quoted = set(_DIGITS.findall(quote)) | spelled_numbers(quote)
     return all(d in quoted or d.lstrip("0") in {q.lstrip("0") for q in quoted} for d in _DIGITS.findall(str(value)))
 
 
@@ -54,7 +62,7 @@ def rejection(text: str, cell: Cell, labels: frozenset[str] = frozenset()) -> st
         return "evidence not in document"
     if cell.value is None or (isinstance(cell.value, str) and cell.value in labels):
         return None
-    if isinstance(cell.value, str) and fold(cell.value) not in fold(ev.quote):
+    if isinstance(cell.value, str) and fold(cell.value) not in fold(ev.quote) and cell.value not in spelled_numbers(ev.quote):
         return "value not in evidence"
     if not numbers_agree(cell.value, ev.quote):
         return "number not in evidence"

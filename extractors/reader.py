@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
+from text2db.extractors.grounding import NUMBER_WORDS
 from text2db.extractors.spans import Candidate
 from text2db.integrators.countries import names_a_country
 from text2db.integrators.textstyle import templated_labels
@@ -33,8 +34,6 @@ STOP = set("a an the of out in on at to for by with and or is are was were be be
 UNIT_WORDS = {"m": "metres", "km": "kilometres", "km2": "square kilometres", "m2": "square metres", "kg": "kilograms",
               "cm": "centimetres", "mm": "millimetres", "ft": "feet", "mi": "miles", "ha": "hectares", "g": "grams",
               "s": "seconds", "min": "minutes", "h": "hours", "pct": "percent", "usd": "dollars", "eur": "euros"}
-NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-                "nine": "9", "ten": "10"}
 NEGATION = re.compile(r"\b(?:not|no|never|n't|non|without|isn't|aren't|doesn't|don't|un\w+)\b", re.I)
 NUMBER = re.compile(r"(?<![\w.-])[-+]?\d[\d,]*(?:\.\d+)?(?![-/]\w)(?!\d)(?:\s*(?:thousand|million|billion|bn|k)\b)?"
                     r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
@@ -43,6 +42,13 @@ SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
 TYPE_FIT = 0.25  # a value of the column's restricted type in the first sentence, which names the entity (ColumnView.typed)
 KNOWN_VALUE = 0.44  # a value the column already holds, written beside the entity: below rowwriter.DROP_BELOW, so an LLM that reads the text as not stating it wins
+EARLIER_SENTENCE = 0.5  # a value in a sentence before the entity's first mention
+PRONOUNS = frozenset("i you he she it we they me him her us them my your his its our their this that these those "
+                     "there here one".split())  # a sentence-initial "Their" or "It" is capitalized, never a name
+PREPOSITIONS = frozenset("near beside behind opposite next along across around above below under over inside outside "
+                         "within beyond past towards toward via between among against beneath".split())
+TYPE_WORDS = {"date": {"date", "day"}, "year": {"year"}}  # name words a value of that type states by itself
+CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|or|while|whereas|which|who|whose|where|when)\b", re.I)
 WORD_AFFINITY_FLOOR = 0.55  # MiniLM cosine of two single words below which they are not the same cue
 WORD_AFFINITY_FULL = 0.85  # ... and at which a word counts as fully as the column's own word ("born" / "birth")
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
@@ -98,7 +104,10 @@ class ColumnView:
            learned_values: list[str] | None = None) -> "ColumnView":
         """`learned`: cue words the LLM's answers taught; `learned_values`: values it gave the column."""
         unit = (col.format.unit or "").lower()
-        name_words = [w for w in content_words(col.name) if w.lower() not in {unit, "id", "number"} or w.lower() == "number" and len(content_words(col.name)) == 1]
+        typed_words = TYPE_WORDS.get(col.value_type, set())  # launch_date: a text writes "launched on <date>"
+        name_words = [w for w in content_words(col.name) if w.lower() not in {unit, "id", "number", *typed_words}
+                      or w.lower() == "number" and len(content_words(col.name)) == 1]
+        name_words = name_words or content_words(col.name)
         phrase = " ".join(name_words) or col.name
         entity = stems(entity_word)
         cue = (stems(" ".join(name_words)) | stems(col.question.split(" of the ")[0])) - entity - {"name"}
@@ -197,7 +206,7 @@ class Reader:
         taken_spans: list[tuple[int, int]] = []
         done: set[str] = set()
         out: list[Candidate] = []
-        for s in sorted(scored, key=lambda s: -s.score):
+        for s in sorted(scored, key=lambda s: (-s.score, s.span.start - s.span.end)):  # a tie: the longer span ("Harland and Wolff")
             if s.column in done or s.score < 0.2:
                 continue
             if any(s.span.start < b and a < s.span.end for a, b in taken_spans):
@@ -222,6 +231,11 @@ class Reader:
                     spans.append(ts.Span(m.start(), m.end(), m.group(0).strip()))
             if col.value_type == "year":
                 spans = [s for s in spans if re.fullmatch(r"\d{4}", s.text.split()[0])] or spans
+            else:  # "a four-stage launcher", "three runways": the number in words, written as digits
+                scored_words = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[sp.text.split("-")[0].split()[0].lower()])
+                                for sp in self._number_words(a, b)]
+                spans_scored = [Scored(col.name, sp, self._score(col, sp), sp.text) for sp in spans]
+                return spans_scored + scored_words
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
         else:
@@ -230,6 +244,13 @@ class Reader:
                 spans = [sp for sp in spans if names_a_country(sp.text)]
         scored = [Scored(col.name, s, self._score(col, s), s.text) for s in spans]
         return scored + self._known(col, a, b)
+
+    def _number_words(self, a: int, b: int) -> list[ts.Span]:
+        """Number words with the noun they count ("four-stage", "three runways")."""
+        words = "|".join(NUMBER_WORDS)
+        return [ts.Span(m.start(), m.end(), m.group(0)) for m in
+                re.finditer(rf"(?<![\w-])(?:{words})(?:-[a-z]+|\s+[a-z]+)?(?![\w-])", self.parsed.text[:b], re.I)
+                if m.start() >= a and not self._inside_entity(m.start(), m.end())]
 
     def _known(self, col: ColumnView, a: int, b: int) -> list[Scored]:
         """The column's known values written in the entity's segment ("coffee shop" where every
@@ -242,6 +263,10 @@ class Reader:
                 span = ts.Span(a + m.start(), a + m.end(), m.group(0))
                 if not self._inside_entity(span.start, span.end):
                     out.append(Scored(col.name, span, max(KNOWN_VALUE, self._score(col, span)), value))
+        for s, e, value in templated_labels(text[a:b], col.known):  # "1 out of 5" where rows hold "3 out of 5"
+            span = ts.Span(a + s, a + e, text[a + s:a + e])
+            if not self._inside_entity(span.start, span.end):
+                out.append(Scored(col.name, span, max(KNOWN_VALUE, self._score(col, span)), value))
         return out
 
     def _text_spans(self, a: int, b: int, col: ColumnView) -> list[ts.Span]:
@@ -276,7 +301,7 @@ class Reader:
         seen, unique = set(), []
         for sp in spans:
             sp = _strip_span(text, sp)
-            if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end):
+            if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end) or sp.text.lower() in PRONOUNS:
                 continue
             if stems(sp.text) and any(stems(sp.text) <= other.cue_stems for other in self.columns):
                 continue  # a planned column's own words ("runway length", "ISBN") are a cue, not a value
@@ -331,13 +356,18 @@ class Reader:
         score = 0.55 * lexical
         if self.semantic and window.strip() and (lexical > 0 or self._short):  # long articles: cue-bearing spans only
             score += 0.45 * max(0.0, self._similarity(col.phrase, window) - 0.15) / 0.6
-        if not col.numeric:
+        if not col.numeric and col.value_type != "date":  # a date's casing says nothing
             upper = span.text[:1].isupper() or span.text[:1].isdigit()
             score *= 0.6 + 0.4 * (col.capitalized if upper else 1 - col.capitalized)
         if col.typed and self._sentences and max(span.start, self.entity.first.start) < self._sentences[0][1]:
             score += TYPE_FIT  # the first sentence names the entity: its typed values are usually the entity's
         distance = abs(span.start - self.entity.first.end)
+        if span.end <= self.entity.first.start and not self._same_sentence(span.start, self.entity.first.start):
+            score *= EARLIER_SENTENCE  # said before the entity is named at all: about someone else
         return score * (1.0 - min(0.3, distance / 2000))
+
+    def _same_sentence(self, a: int, b: int) -> bool:
+        return any(s <= a < e and s <= b < e for s, e in self._sentences)
 
     def _cue(self, col: ColumnView, span: ts.Span) -> tuple[float, str]:
         """How much of the column's cue stems stand around the span (6 words before, 3 after, same
@@ -346,15 +376,21 @@ class Reader:
         s, e = next(((a, b) for a, b in self._sentences if a <= span.start < b), (span.start, span.end))
         text = self.parsed.text
         before = content_words(text[s:span.start])[-6:]
-        after = content_words(text[span.end:e])[:3]
+        rest = text[span.end:e]
+        clause = CLAUSE_END.search(rest)  # "opened in 1968 and has a capacity of ...": the next clause's noun is no cue
+        after = content_words(rest[:clause.start()] if clause else rest)[:3]
         window = " ".join(before + after)
         if not col.cue_stems:
             return 0.0, window
         weights: dict[str, float] = {w: 1.0 for w in stems(span.text) & col.cue_stems}  # "2702 metres": the unit in the value
         for distance, word in enumerate(reversed(before)):
             self._weigh(weights, col, word, 1.0 / (1 + distance / 3))
-        for distance, word in enumerate(after):  # a near-synonym after a value is its verb or noun, not its cue
-            self._weigh(weights, col, word, 1.0 / (1 + distance / 2), synonyms=False)
+        measured = col.numeric and re.search(r"\d\s*[A-Za-z]", span.text) is not None  # "2,160 metres long"
+        for distance, word in enumerate(after):  # a near-synonym after a value is its verb or noun, not its cue,
+            # except the adjective after a measure ("2,160 metres long", "53 metres tall"); a preposition
+            # after it is the next phrase's ("a Chinese restaurant near X": X is what is near)
+            if word.lower() not in PREPOSITIONS:
+                self._weigh(weights, col, word, 1.0 / (1 + distance / 2), synonyms=measured and distance <= 1)
         # the column's own name words are what a text states ("has 5000 members" for number_of_members);
         # the question's extra words ("number") need not appear
         named = len(stems(col.phrase) & col.cue_stems) or len(col.cue_stems)
@@ -378,7 +414,7 @@ class Reader:
         return self._sentences[0][0], self._sentences[-1][1]
 
     def _inside_entity(self, start: int, end: int) -> bool:
-        return any(m.start <= start < m.end or m.start < end <= m.end for m in self.entity.mentions)
+        return any(start < m.end and m.start < end for m in self.entity.mentions)  # "The <entity> in Lisbon" too
 
 
 def _strip_span(text: str, sp: ts.Span) -> ts.Span | None:

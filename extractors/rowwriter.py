@@ -31,7 +31,8 @@ from text2db.extractors.exceptions import ExtractorError
 from text2db.extractors.reader import other_column_stems, stem, stems
 from text2db.extractors.router import Request
 from text2db.extractors.student import Student
-from text2db.extractors.subject import KeyShape
+from text2db.extractors.subject import NAME_JOINERS, KeyShape
+from text2db.integrators.countries import names_a_country
 from text2db.schemas.events import Cell, Evidence
 from text2db.schemas.plan import ColumnPlan, TablePlan
 
@@ -127,6 +128,9 @@ class RowWriter:
                 continue  # "riverside" written as a place's neighbour: it is another column's label
             if _modifies_another_column(parsed, table, col, value, ev):
                 continue  # "a low customer rating" for price_range = low
+            if _another_columns_country(table, col, value):
+                continue  # "located in Tanzania" for mountain_range, beside a country column
+            value = _name_of_link(col, value)  # "John Brown & Company shipyard in Clydebank" -> its name
             if self.student is not None:
                 self.student.learn(table.table, col, value, text, ev.start, ev.end)
             if req.best is not None and grounding.fold(req.best.value.text) == grounding.fold(value):
@@ -142,11 +146,16 @@ class RowWriter:
 
 
 def _match(entities: list[Entity], key: str) -> Entity | None:
+    """The entity the LLM's row key names: the same name, else one that holds it or that it
+    holds, a row the table has before a new one ("Severn" for "Severn" beside "River Severn")."""
     folded = grounding.fold(key)
-    for ent in entities:
-        name = grounding.fold(ent.name)
-        if name == folded or (len(name) > 3 and (name in folded or folded in name)):
-            return ent
+    exact = next((e for e in entities if grounding.fold(e.name) == folded), None)
+    if exact is not None:
+        return exact
+    overlapping = [e for e in entities if len(grounding.fold(e.name)) > 3
+                   and (grounding.fold(e.name) in folded or folded in grounding.fold(e.name))]
+    if overlapping:
+        return min(overlapping, key=lambda e: (not e.known, abs(len(e.name) - len(key))))
     best = max(entities, key=lambda e: fuzz.ratio(grounding.fold(e.name), folded), default=None)
     return best if best is not None and fuzz.ratio(grounding.fold(best.name), folded) >= 90 else None
 
@@ -199,6 +208,29 @@ def _modifies_another_column(parsed: Parsed, table: TablePlan, col: ColumnPlan, 
             if after is None or after.pos_ not in ("NOUN", "PROPN") or stem(after.text) in own or stem(after.text) not in others:
                 return False
     return written > 0
+
+
+def _another_columns_country(table: TablePlan, col: ColumnPlan, value: str) -> bool:
+    """A country's name given to a column whose existing values are no countries, while another
+    column of the table holds countries: the value is that column's."""
+    demos = [d for d in col.demonstrations if d.strip()]
+    if col.format.kind == "country" or len(demos) < 3 or not names_a_country(value) or any(map(names_a_country, demos)):
+        return False
+    return any(c.format.kind == "country" for c in table.columns if c.name != col.name)
+
+
+def _name_of_link(col: ColumnPlan, value: str) -> str:
+    """A foreign key's value is the parent's name: where every name the parent holds is written
+    in capitals (joiners aside), the lower-case words the LLM wrote after it describe it ("John
+    Brown & Company shipyard in Clydebank" -> "John Brown & Company")."""
+    demos = [d for d in col.demonstrations if d.strip()]
+    if col.link is None or not demos or any(w[:1].islower() and w not in NAME_JOINERS for d in demos for w in d.split()):
+        return value
+    words = value.split()
+    end = next((i for i, w in enumerate(words) if w[:1].islower() and w not in NAME_JOINERS), len(words))
+    while end > 0 and words[end - 1] in NAME_JOINERS:
+        end -= 1
+    return " ".join(words[:end]) if 0 < end < len(words) else value
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

@@ -19,8 +19,9 @@ from text2db.extractors.entities import FUNCTION_WORDS, PRONOUNS, Entity, Mentio
 from text2db.extractors.reader import stem, stems
 from text2db.schemas.plan import TablePlan
 
-_JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
-            "the", "and", "&", "-", ":", "on", "upon", "am", "for", "in"}  # not "'s": a possessive ends a name
+NAME_JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
+            "the", "and", "&", "-", ":", "on", "upon", "am", "for"}  # not "'s": a possessive ends a name,
+# nor "in": "<name> in <place>" is two names ("The 25 de Abril Bridge in Lisbon", "Harland and Wolff in Belfast")
 _DROP_LEAD = {"the", "a", "an"}
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
@@ -84,14 +85,14 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
                 while j + 1 < len(toks):
                     if _name_token(toks[j + 1]):
                         j += 1
-                    elif toks[j + 1].lower_ in _JOINERS and j + 2 < len(toks) and _joins_name(toks[j + 2]):
+                    elif toks[j + 1].lower_ in NAME_JOINERS and j + 2 < len(toks) and _joins_name(toks[j + 2]):
                         j += 2
-                    elif (toks[j + 1].lower_ in _JOINERS and j + 3 < len(toks) and toks[j + 2].lower_ in _JOINERS
+                    elif (toks[j + 1].lower_ in NAME_JOINERS and j + 3 < len(toks) and toks[j + 2].lower_ in NAME_JOINERS
                           and _joins_name(toks[j + 3])):  # "San Sebastián de los Reyes"
                         j += 3
                     else:
                         break
-                if all(t.pos_ in ("ADJ", "DET", "PUNCT") or t.lower_ in _JOINERS for t in toks[i:j + 1]):
+                if all(t.pos_ in ("ADJ", "DET", "PUNCT") or t.lower_ in NAME_JOINERS for t in toks[i:j + 1]):
                     i = j + 1  # "The British-American (director)": a description, not a name
                     continue
                 start, end = toks[i].idx, toks[j].idx + len(toks[j].text)

@@ -139,3 +139,22 @@ def test_issue14_a_small_table_keeps_its_loaded_gazetteer(tmp_path) -> None:  # 
     plan = _filling(make_plan("work", "work", "title", ["released"]))
     gaz = for_table(engine, plan.tables[0])
     assert isinstance(gaz, Gazetteer) and set(gaz.find(ABBA)) == {"Hole in Your Soul"}
+
+
+def test_a_name_with_the_tables_own_word_is_the_known_row() -> None:
+    """"The River Wye" names the row "Wye" of a `river` table; "Wye Valley" stays another name."""
+    text = "The River Wye rises on Plynlimon. The Wye Valley is a protected landscape."
+    parsed = parse(text)
+    keys = Gazetteer(["Wye"]).find(text)
+    rows = {e.name: e for e in merge(parsed, find_entities(parsed, "other") or _names(parsed), keys, "other",
+                                     frozenset({"river"}))}
+    assert rows["Wye"].known and rows["Wye"].main
+    assert "The River Wye" not in rows and not rows["The Wye Valley"].known
+
+
+def _names(parsed):  # noqa: ANN001, ANN202
+    from text2db.extractors.entities import Entity, Mention
+    from text2db.extractors.subject import name_runs
+
+    return [Entity(parsed.text[s:e], "other", [Mention(s, e, parsed.text[s:e])], main=i == 0, segment=0)
+            for i, (s, e, _subj, _n) in enumerate(name_runs(parsed, 0))]

@@ -261,3 +261,67 @@ def test_a_child_tables_row_is_no_row_of_its_parent_whose_row_is_the_one_it_link
     rows = {(r.table, r.key[0].value) for r in event.rows}
     assert ("automobile", "Citroen 2CV") in rows and ("company", "Citroen 2CV") not in rows
     assert ("company", "Citroen") in rows  # the maker the car links to is the parent's row of the document
+
+
+SPANS = _plan("crossing", "crossing", [
+    _col("length_m", "length (in metres) of the crossing", "number", unit="m"),
+    _col("main_span_m", "main span (in metres) of the crossing", "number", unit="m"),
+    _col("capacity", "capacity of the crossing", "integer", demos=["12000", "40500", "8800"]),
+    _col("opened_year", "opened year of the crossing", "year"),
+])
+
+
+def test_a_measure_word_after_the_unit_is_its_cue() -> None:
+    """"2,160 metres long" states the length; the span named before another number is that number's."""
+    row = _cells(SPANS, "The Tsing Ma Crossing is 2,160 metres long, and its main span of 1,377 metres carries a railway.")
+    assert row["Tsing Ma Crossing"]["length_m"] == "2,160 metres"
+    assert row["Tsing Ma Crossing"]["main_span_m"] == "1,377 metres"
+
+
+def test_a_cue_word_in_the_next_clause_is_no_cue_of_a_number() -> None:
+    """"opened in 1968 and has a capacity of 21,000": the capacity is 21,000, not the year before "and"."""
+    row = _cells(SPANS, "The Orwell Crossing opened in 1968 and has a capacity of 21,000.")["Orwell Crossing"]
+    assert row["capacity"].startswith("21,000")
+    assert row["opened_year"].startswith("1968")
+
+
+def test_a_pronoun_is_never_a_value() -> None:
+    from text2db.schemas.plan import ForeignKeyLink
+
+    link = ForeignKeyLink(table="label", column="id", match_on="name", on_missing="create")
+    plan = _plan("band", "band", [ColumnPlan(name="record_label_id", tool="relation", question="record label of the band",
+                                             demonstrations=["Sub Pop", "Rough Trade"], link=link),
+                                  _col("formed_year", "formed year of the band", "year")])
+    row = _cells(plan, "Slowdive are a shoegaze band from Reading who formed in 1989. Their record label is Creation "
+                       "Records, founded in London in 1983.")
+    assert row["Slowdive"]["record_label_id"] == "Creation Records"
+
+
+def test_a_type_word_of_the_column_name_need_not_be_written() -> None:
+    """launch_date is stated by "launched on <date>": "date" is the value's type, not a cue the text must repeat."""
+    plan = _plan("vessel", "vessel", [_col("launch_date", "launch date of the vessel", "date"),
+                                      _col("builder", "builder of the vessel", demos=["Harland and Wolff", "Blohm & Voss"])])
+    extractor = Extractor(plan, Settings(llm_base_url=None), ExtractorConfig(use_priors=False))
+    text = "The Nomadic is a tender of the White Star Line. She was built by Harland and Wolff and was launched on 25 April 1911."
+    cells = {c.column: c for r in extractor.extract(DocumentEvent(job="j", document_id="d", text=text)).rows for c in r.cells}
+    assert cells["launch_date"].value == "25 April 1911" and cells["launch_date"].confidence >= Settings().review_threshold
+
+
+def test_a_number_word_is_a_number() -> None:
+    plan = _plan("rocket", "rocket", [_col("stages", "stages of the rocket", "integer")])
+    assert _cells(plan, "Vega is a four-stage launcher built in Italy.")["Vega"]["stages"] == "4"
+
+
+def test_a_preposition_after_a_phrase_cues_what_follows_it() -> None:
+    """"a Chinese restaurant near The Corn Exchange": what is near is The Corn Exchange."""
+    row = _cells(VENUE, "Golden Lotus is a Chinese restaurant near The Corn Exchange in the city centre.")["Golden Lotus"]
+    assert row["near"] == "The Corn Exchange"
+
+
+def test_a_name_does_not_run_on_into_the_place_after_in() -> None:
+    from text2db.extractors.subject import name_runs
+
+    text = "The Stari Most Bridge in Mostar crosses the Neretva."
+    assert [text[s:e] for s, e, _, _ in name_runs(parse(text), 0)][:2] == ["The Stari Most Bridge", "Mostar"]
+    plan = _plan("bridge", "bridge", [_col("crosses", "crosses of the bridge", demos=["Thames", "Danube", "Vltava"])])
+    assert _cells(plan, text)["Stari Most Bridge"]["crosses"] == "Neretva"  # the row's own name is no value of it

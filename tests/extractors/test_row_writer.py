@@ -358,3 +358,28 @@ def test_the_llms_longer_key_names_the_row_where_the_tables_keys_are_common_noun
                               engine=engine)
         event, _rows_by_key = _extract(plan, fake.base_url, text, extractor)
     assert [r.key[0].value for r in event.rows] == ["Beef kway teow"]  # the finder's "Beef" is renamed
+
+
+def test_a_country_goes_to_the_country_column_not_to_one_that_holds_no_countries() -> None:
+    from text2db.schemas.plan import ValueFormat
+
+    country = _col("country", "country of the peak", demos=["Nepal", "Chile", "France"])
+    country = country.model_copy(update={"format": ValueFormat(kind="country")})
+    plan = _plan("peak", "peak", [_col("massif", "massif of the peak", demos=["Alps", "Andes", "Karakoram"]), country])
+    reply = _rows({"name": "Mount Meru", "massif": "Tanzania", "country": None})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(plan, fake.base_url, "Mount Meru is located in Tanzania, west of Kilimanjaro.")
+    assert "massif" not in rows.get("Mount Meru", {})
+
+
+def test_a_link_value_is_the_parents_name_without_the_llms_description() -> None:
+    from text2db.schemas.plan import ColumnPlan, ForeignKeyLink
+
+    link = ForeignKeyLink(table="shipyard", column="id", match_on="name", on_missing="create")
+    plan = _plan("ship", "ship", [ColumnPlan(name="builder_id", tool="relation", question="builder of the ship",
+                                             demonstrations=["Harland and Wolff", "Blohm & Voss"], link=link)])
+    text = "SS Nomadic was launched in 1911 at the Harland and Wolff shipyard in Belfast."
+    reply = _rows({"name": "SS Nomadic", "builder_id": "Harland and Wolff shipyard in Belfast"})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(plan, fake.base_url, text)
+    assert rows["SS Nomadic"]["builder_id"].value == "Harland and Wolff"
