@@ -8,14 +8,14 @@ from datetime import datetime
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from text2db.config import get_settings
+from text2db.console import output_console
 from text2db.errors import ConfigError
 
-console = Console()
+console = output_console()
 dlq_app = typer.Typer(help="Inspect and replay dead letters.", no_args_is_help=True)
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from text2db.console import output_console
 from text2db.schemas.design import SchemaDesign
 
-console = Console()
+console = output_console()
 schema = typer.Typer(help="Design a database schema from a plain-language requirement (Text2Schema).",
                      no_args_is_help=True)
 

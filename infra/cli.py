@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from text2db.config import get_settings
+from text2db.console import output_console
 
-console = Console()
+console = output_console()
 stack_app = typer.Typer(help="Start, stop and inspect the local stack (Kafka-protocol broker).", no_args_is_help=True)
 
 

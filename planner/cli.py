@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from text2db.console import output_console
 from text2db.planner.report import AnalysisReport
 from text2db.schemas.observation import Observation
 from text2db.schemas.plan import Plan
 
-console = Console()
+console = output_console()
 
 
 def register(app: typer.Typer) -> None:
@@ -27,7 +28,7 @@ def plan_command(
     db: Optional[str] = typer.Option(None, "--db", help="Target database URL (default: TEXT2DB_DB_URL)."),
     llm: Optional[bool] = typer.Option(None, "--llm/--no-llm", help="Plan with the LLM (default: when configured)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, do not store it."),
-    as_json: bool = typer.Option(False, "--json", help="Print the plan as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print only JSON: the plan, the analysis and whether it was stored."),
     revisions: int = typer.Option(2, "--revisions", min=0, max=5, help="Times the analyzer may send a plan back."),
     documents: Optional[Path] = typer.Option(None, "--documents", help="A document file, or a folder of them (.txt/.md), "
                                              "that the job will read: they choose the table and task when the "
@@ -51,9 +52,13 @@ def plan_command(
             if isinstance(exc.report, AnalysisReport):
                 print_report(exc.report)
             raise
-        print_observation(result.observation)
         plan = result.plan if dry_run else save_plan(engine, result.plan)
-        print_plan(plan, as_json)
+        if as_json:  # one JSON document on stdout, for scripts: the plan, what the analyzer found, whether it was stored
+            typer.echo(json.dumps({"plan": json.loads(plan.to_json()), "analysis": result.report.model_dump(mode="json"),
+                                   "stored": not dry_run}, indent=2))
+            return
+        print_observation(result.observation)
+        print_plan(plan)
         print_report(result.report)
         console.print("dry run: plan not stored" if dry_run else f"stored plan {plan.job!r} version {plan.version}")
     finally:
@@ -91,10 +96,7 @@ def print_observation(observation: Observation) -> None:
     console.print(view)
 
 
-def print_plan(plan: Plan, as_json: bool = False) -> None:
-    if as_json:
-        console.print_json(plan.to_json())
-        return
+def print_plan(plan: Plan) -> None:
     view = Table(title=f"plan for job {plan.job!r} by {plan.planner} ({plan.conflict_policy})")
     for name in ("table", "task", "column", "tool", "type/format", "question", "link / new"):
         view.add_column(name)

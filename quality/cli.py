@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
+
+from text2db.console import output_console
 
 bench = typer.Typer(help="Benchmark: run a TEXT2DB-layout dataset and score predictions.", no_args_is_help=True)
 
@@ -38,7 +39,7 @@ def score_command(
             out["breakdown"] = parts
         typer.echo(json.dumps(out, indent=2))
         return
-    console = Console(width=max(Console().width, 110))  # 10 number columns: never wrap, even when piped
+    console = output_console(min_width=110)  # 10 number columns: never wrap, even when piped
     print_scores(console, scores, f"{pred_dir} vs {dataset_dir}")
     if parts is not None:
         print_breakdown(console, parts)
@@ -78,7 +79,7 @@ def run_command(
             settings = settings.model_copy(update={"llm_base_url": str(running["base_url"])})
     typer.echo(f"LLM: {settings.llm_base_url or 'none'}", err=True)
     run_benchmark(dataset, out, mode, settings, via_kafka=via_kafka, resume=resume,
-                  console=Console(width=max(Console().width, 110)))
+                  console=output_console(min_width=110))
 
 
 @bench.command("schema")
@@ -94,7 +95,7 @@ def schema_command(
     from text2db.designer.bench import print_run, run_bench
 
     record = run_bench(dataset_dir, out, get_settings(), llm=not no_llm)
-    typer.echo(json.dumps(record, indent=2)) if as_json else print_run(Console(width=max(Console().width, 150)), record)
+    typer.echo(json.dumps(record, indent=2)) if as_json else print_run(output_console(min_width=150), record)
 
 
 def register(app: typer.Typer) -> None:

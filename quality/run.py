@@ -24,6 +24,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
+from text2db.console import output_console
 from text2db.errors import Text2DbError
 from text2db.quality.dataset import Instance
 from text2db.quality.score import score_instance
@@ -130,7 +131,7 @@ def run_benchmark(
     f1s: list[float] = []
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TextColumn("{task.fields[status]}"), console=console or Console(), transient=False,
+        TextColumn("{task.fields[status]}"), console=console or output_console(), transient=False,
     )  # fmt: skip
     with progress:
         task = progress.add_task(f"bench {mode_name}", total=len(instances), status="")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -57,7 +58,9 @@ def test_dry_run_stores_nothing_and_prints_json(app: typer.Typer, movies_url: st
     result = CliRunner().invoke(app, ["plan", "--db", movies_url, "--job", "dry", "--no-llm", "--dry-run", "--json",
                                       "-i", "fill in the missing genre of the films"])
     assert result.exit_code == 0, result.output
-    assert '"schema": "text2db.plan.v1"' in result.output and "plan not stored" in result.output
+    printed = json.loads(result.output)  # JSON only, nothing else on stdout: a script reads it
+    assert printed["plan"]["schema"] == "text2db.plan.v1" and printed["stored"] is False
+    assert printed["analysis"]["simulation"]["status"] and "checks" in printed["analysis"]
     engine = create_engine(movies_url)
     with pytest.raises(PlanNotFound):
         load_plan(engine, "dry")
@@ -91,3 +94,12 @@ def test_console_script_end_to_end(movies_url: str, tmp_path: Path) -> None:
     bad = subprocess.run([str(script), "plan", "--db", movies_url, "--no-llm", "-i", "fill in the shoe size of actors"],
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert bad.returncode == 2 and "error:" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_tables_are_not_cut_at_80_columns_when_piped(app: typer.Typer, movies_url: str) -> None:
+    """CliRunner is no terminal: the plan's table must keep its rows whole, as in a log or a pipe."""
+    result = CliRunner().invoke(app, ["plan", "--db", movies_url, "--no-llm", "--dry-run",
+                                      "-i", "fill in the missing genre of the films"], env={"COLUMNS": None})
+    assert result.exit_code == 0, result.output
+    assert any("films" in line and "data_infilling" in line for line in result.output.splitlines())
+    assert max(len(line) for line in result.output.splitlines()) > 80
