@@ -81,16 +81,23 @@ def _describe(col: ColumnPlan) -> str:
 
 
 def build_messages(req: RowsRequest) -> list[dict[str, str]]:
+    """Every column of the table is described, whichever are asked: the prefix is then the same
+    for every document of a job (the server reuses its cache; prompt evaluation is most of a
+    call's time here), and the model sees where each value belongs. The columns asked for come
+    after it, the document last; the JSON schema holds the answer to them."""
     t = req.table
     key = t.key[0]
-    cols = "\n".join(_describe(c) for c in _columns(t, req.columns))
+    cols = "\n".join(_describe(c) for c in _columns(t))
     fixed = (
         f'Table "{t.table}": one row per {t.entity}. Key column "{key}": the {t.entity}\'s name as written in the text.\n'
         f"Columns:\n{cols}\n\n"
-        f'Return {{"rows": [...]}} with one row for each {t.entity} the text is about (usually one), '
-        f"each row with every column above. Use null for anything the text does not say about that {t.entity}."
+        f'Return {{"rows": [...]}} with one row for each {t.entity} the text is about (usually one). '
+        f"Use null for anything the text does not say about that {t.entity}."
     )
-    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": f"{fixed}\n\nText:\n<text>\n{req.document}\n</text>"}]
+    asked = [c.name for c in _columns(t, req.columns)]
+    wanted = f"Each row has {key} and: {', '.join(asked)}."
+    return [{"role": "system", "content": SYSTEM},
+            {"role": "user", "content": f"{fixed}\n\n{wanted}\n\nText:\n<text>\n{req.document}\n</text>"}]
 
 
 def _value_schema(col: ColumnPlan) -> dict[str, Any]:

@@ -33,7 +33,7 @@ INFILLING = re.compile(
     re.I)
 ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" - but not "add the missing dates"
     r"\bget\s+(the\s+)?\w+(\s+\w+)?\s+(from\s+[^,.;]{0,40}\s+)?into\b|\bnew\s+\w+\s+(rows|records|entries)\b"
-    r"|\b(add|insert|put|populate|load|append|register)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
+    r"|\b(add|insert|put|populate|load|append|register|log|enter)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
     r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)"
     r"|\bcreate\s+(\w+\s+){0,2}?(rows|records|entries)\b(?!\s+(when|if|where)\b)", re.I)  # not "create the X row when..."
 ONLY_EXISTING = re.compile(
@@ -51,6 +51,8 @@ LIST_CUES = re.compile(
     r"(?=\s+(?:for\s+the|for\s+each|where\s|you\s+can|that\s+you|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
     re.I)
 WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)?(?:database|db)\b", re.I)  # "the music database"
+COLUMN_HINT = re.compile(r"\b(columns?|fields?|attributes?|whether|track|also\s+(?:want|need|keep|record|store|capture))\b",
+                         re.I)  # words by which an instruction with no stated task may still add a column
 EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|among\s+others)(?=\W)", re.I)
 PAREN_LIST = re.compile(r"\(([^()]*,[^()]*)\)")
 

@@ -80,10 +80,10 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         table = _addition_table(request, named, observation, instruction)
         operation: TaskType = "column_addition"
     else:
-        if len(named) > 1 or (not named and len(observation.tables) > 1):
+        if (len(named) > 1 and not _one_target(named)) or (not named and len(observation.tables) > 1):
             left_open.append("table")
-        if ins.stated_task(instruction) is None:  # also where documents decide: the task may be a column addition
-            left_open.append("task")
+        if ins.stated_task(instruction) is None and not (docs and not ins.COLUMN_HINT.search(instruction)):
+            left_open.append("task")  # documents decide adding or filling; only a column addition is left to read
         table = _decided_table(decided, named, observation, notes)
         if table is None:
             table = _choose_table(instruction, observation, named, docs, keys, notes)
@@ -218,13 +218,17 @@ def _choose_operation(instruction: str, table: TableObservation, docs: list[str]
     if stated is not None:
         return stated
     if docs and table.name in keys:
-        hits = ins.existing_keys_in(docs, table, keys[table.name], as_subject=True)
-        if hits * 2 >= len(docs):
-            notes.append(f"the wording states no task: {hits} of {len(docs)} document(s) name rows {table.name!r} "
-                         "already has, so their empty cells are filled (data infilling)")
+        # a document whose subject is an existing row counts fully, one naming a row elsewhere half
+        # (it may be a value: "... near The Wheatsheaf"; or the subject, named late: "... served by X")
+        as_subject = ins.existing_keys_in(docs, table, keys[table.name], as_subject=True)
+        anywhere = ins.existing_keys_in(docs, table, keys[table.name])
+        weight = as_subject + 0.5 * (anywhere - as_subject)
+        if weight * 2 >= len(docs):
+            notes.append(f"the wording states no task: {anywhere} of {len(docs)} document(s) name rows {table.name!r} "
+                         f"already has ({as_subject} as their subject), so their empty cells are filled (data infilling)")
             return "data_infilling"
-        notes.append(f"the wording states no task: {len(docs) - hits} of {len(docs)} document(s) name no row "
-                     f"{table.name!r} has, so rows are added (row population; gaps of matched rows are filled too)")
+        notes.append(f"the wording states no task: {len(docs) - as_subject} of {len(docs)} document(s) are about no "
+                     f"row {table.name!r} has, so rows are added (row population; gaps of matched rows are filled too)")
         return "row_population"
     notes.append("the wording states no task: rows are added (row population; gaps of matched rows are filled too)")
     return "row_population"
@@ -242,6 +246,14 @@ def key_for(table: TableObservation, notes: list[str]) -> list[str]:
 
 def _fillable(table: TableObservation, key: list[str]) -> list[ColumnObservation]:
     return [c for c in table.columns if c.name not in key and not c.generated]
+
+
+def _one_target(named: list[TableObservation]) -> bool:
+    """The named tables are one child and parents of it ("add these films ... create the
+    director row first"): the child is the target, nothing is left to decide."""
+    names = {t.name for t in named}
+    leaves = [t for t in named if not any(t.name in other.parents for other in named)]
+    return len(leaves) == 1 and names - {leaves[0].name} <= set(leaves[0].parents)
 
 
 def _decided_table(decided: Decided | None, named: list[TableObservation], observation: Observation,

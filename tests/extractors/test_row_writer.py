@@ -4,6 +4,7 @@ schema built from the plan, grounding of every value, merge with the small model
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from sqlalchemy import create_engine
@@ -383,3 +384,15 @@ def test_a_link_value_is_the_parents_name_without_the_llms_description() -> None
     with FakeOpenAI([reply]) as fake:
         _event, rows = _extract(plan, fake.base_url, text)
     assert rows["SS Nomadic"]["builder_id"].value == "Harland and Wolff"
+
+
+def test_the_prompt_prefix_is_the_same_whichever_columns_are_asked() -> None:
+    """The server reuses the cache of the longest common prefix: asking about other columns of the
+    same table must not change anything before the document but the short 'asked' line."""
+    table = LIGHTHOUSE.tables[0]
+    one = docllm.build_messages(docllm.RowsRequest(table, "DOC ONE", columns=("keeper",)))[1]["content"]
+    two = docllm.build_messages(docllm.RowsRequest(table, "DOC TWO", columns=("height_m", "first_lit_year")))[1]["content"]
+    shared = len(os.path.commonprefix([one, two]))
+    assert shared >= one.index("Each row has") and "height_m" in one[:shared]  # every column is described in both
+    schema = docllm.rows_schema(docllm.RowsRequest(table, "DOC", columns=("keeper",)))
+    assert set(schema["properties"]["rows"]["items"]["properties"]) == {"name", "keeper"}  # only the asked one is answered

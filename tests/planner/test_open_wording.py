@@ -524,3 +524,20 @@ def test_new_column_wordings(aviation: Engine, instruction: str, name: str) -> N
 def test_gap_filling_wordings(aviation: Engine, instruction: str, table: str) -> None:
     result = make_plan(aviation, instruction, "j", llm=False)
     assert result.plan.tables[-1].table == table and result.plan.tables[-1].operation == "data_infilling"
+
+
+def test_the_llm_planner_is_left_nothing_the_wording_or_the_documents_decide(cuisine: Engine) -> None:
+    """Each LLM planning call costs seconds: a named child with its named parent leaves no table
+    open, and documents decide adding or filling when the wording states neither."""
+    observation = observe(cuisine)
+    chain = plan_with_rules("Add these dishes to the dish table; create the country row first when it is missing.",
+                            observation, "j")
+    assert "table" not in chain.left_open
+    docs = ["Pad Thai is a stir-fried noodle dish from Thailand."]
+    keys = {"country": ["Thailand"], "dish": []}
+    decided = plan_with_rules("Keep the dish table up to date from these notes.", observation, "j", documents=docs,
+                              known_keys=keys)
+    assert "task" not in decided.left_open and decided.plan.tables[-1].operation == "row_population"
+    hinted = plan_with_rules("Keep the dish table up to date and also track whether each dish is spicy.", observation,
+                             "j", documents=docs, known_keys=keys)
+    assert "task" in hinted.left_open  # a column addition may be meant: the LLM reads it
