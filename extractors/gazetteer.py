@@ -163,6 +163,11 @@ def _words(name: str) -> set[str]:
     return {w for w in re.findall(r"\w+", name.casefold()) if w not in STOP_WORDS}
 
 
+def kind_words(table: str, entity: str) -> frozenset[str]:
+    """The words of a table's name and entity ("river"), which a text writes around a row's key."""
+    return frozenset(w for n in (table, entity) for w in re.split(r"[\W_]+", n.casefold()) if w)
+
+
 def _described(name: str, key: str, kind_words: frozenset[str] = frozenset()) -> bool:
     """`name` is the key with only common words around it: "The book Alcatraz Versus the Evil
     Librarians", "the Abilene regional airport" (a finder that took the description into the

@@ -113,9 +113,8 @@ class Extractor:
         entities = find_entities(parsed, setup.kind) if setup.kind != "other" else []
         entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table))
         if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
-            kind_words = frozenset(w for n in (setup.plan.table, setup.plan.entity) for w in re.split(r"[\W_]+", n.casefold()) if w)
             entities = gazetteer.merge(parsed, entities, self.gazetteers[setup.plan.table].find(parsed.text), setup.kind,
-                                       kind_words)
+                                       gazetteer.kind_words(setup.plan.table, setup.plan.entity))
             entities = subjects.rows_to_fill_are_main(entities)
         if children is not None:
             entities = children.parent_rows(parsed, setup.plan.table, entities)

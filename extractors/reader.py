@@ -42,6 +42,7 @@ SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
 TYPE_FIT = 0.25  # a value of the column's restricted type in the first sentence, which names the entity (ColumnView.typed)
 KNOWN_VALUE = 0.44  # a value the column already holds, written beside the entity: below rowwriter.DROP_BELOW, so an LLM that reads the text as not stating it wins
+SPELLED_NUMBER = re.compile(rf"(?<![\w-])(?P<word>{'|'.join(NUMBER_WORDS)})(?:-[a-z]+|\s+[a-z]+)?(?![\w-])", re.I)
 EARLIER_SENTENCE = 0.5  # a value in a sentence before the entity's first mention
 PRONOUNS = frozenset("i you he she it we they me him her us them my your his its our their this that these those "
                      "there here one".split())  # a sentence-initial "Their" or "It" is capitalized, never a name
@@ -222,6 +223,7 @@ class Reader:
         if col.labels:
             return self._labels(col)
         spans: list[ts.Span] = []
+        spelled: list[Scored] = []  # numbers written in words, as digits
         a, b = self._bounds()
         text = self.parsed.text
         if col.numeric:
@@ -231,11 +233,9 @@ class Reader:
                     spans.append(ts.Span(m.start(), m.end(), m.group(0).strip()))
             if col.value_type == "year":
                 spans = [s for s in spans if re.fullmatch(r"\d{4}", s.text.split()[0])] or spans
-            else:  # "a four-stage launcher", "three runways": the number in words, written as digits
-                scored_words = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[sp.text.split("-")[0].split()[0].lower()])
-                                for sp in self._number_words(a, b)]
-                spans_scored = [Scored(col.name, sp, self._score(col, sp), sp.text) for sp in spans]
-                return spans_scored + scored_words
+            else:
+                spelled = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[m.group("word").lower()])
+                           for m, sp in self._number_words(a, b)]
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
         else:
@@ -243,14 +243,12 @@ class Reader:
             if col.countries:
                 spans = [sp for sp in spans if names_a_country(sp.text)]
         scored = [Scored(col.name, s, self._score(col, s), s.text) for s in spans]
-        return scored + self._known(col, a, b)
+        return scored + spelled + self._known(col, a, b)
 
-    def _number_words(self, a: int, b: int) -> list[ts.Span]:
-        """Number words with the noun they count ("four-stage", "three runways")."""
-        words = "|".join(NUMBER_WORDS)
-        return [ts.Span(m.start(), m.end(), m.group(0)) for m in
-                re.finditer(rf"(?<![\w-])(?:{words})(?:-[a-z]+|\s+[a-z]+)?(?![\w-])", self.parsed.text[:b], re.I)
-                if m.start() >= a and not self._inside_entity(m.start(), m.end())]
+    def _number_words(self, a: int, b: int) -> list[tuple[re.Match[str], ts.Span]]:
+        """Number words with the noun they count ("a four-stage launcher", "three runways")."""
+        return [(m, ts.Span(m.start(), m.end(), m.group(0))) for m in SPELLED_NUMBER.finditer(self.parsed.text, a, b)
+                if not self._inside_entity(m.start(), m.end())]
 
     def _known(self, col: ColumnView, a: int, b: int) -> list[Scored]:
         """The column's known values written in the entity's segment ("coffee shop" where every

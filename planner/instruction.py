@@ -299,6 +299,14 @@ DESTRUCTIVE = re.compile(
     r"|\bignore\s+(all\s+)?(the\s+)?(previous|prior|above|earlier)\s+(instructions?|rules?|prompts?)\b"
     r"|\b(UPDATE\s+\S+\s+SET|DELETE\s+FROM|DROP\s+(TABLE|DATABASE|COLUMN))\b", re.I)
 NEGATED = re.compile(r"\b(do\s+not|don'?t|never|without|no\s+need\s+to|must\s+not|not)\s+(\w+\s+){0,2}$", re.I)
+# Shapes that also name rows or data ("add Wallace to person", "extend person with facts"): a column
+# only where the wording speaks of the schema or the name is an identifier (snake_case)
+EXTEND_WITH = re.compile(  # Extend museum with established_year, the year the museum opened
+    r"\b(?:extend|augment|expand|enrich)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?(?:\s+table)?\s+with\s+"
+    r"(?:an?\s+|the\s+)?(?:new\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?(?:\s+(?:column|field|attribute)\b)?", re.I)
+ADD_TO = re.compile(  # Schema change: add location to building (location; text: the place name)
+    r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
+    r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I)
 NEW_COLUMN_PATTERNS = (
     # ALTER TABLE airport ADD COLUMN elevation_m REAL
     re.compile(r"\balter\s+table\s+[`\"']?(?P<table>[\w]+)[`\"']?\s+add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?"
@@ -325,12 +333,8 @@ NEW_COLUMN_PATTERNS = (
     # create discharge_m3s (a number, ...) on river
     re.compile(r"\b(?:add|create|introduce)\s+[`\"']?(?P<name>[A-Za-z_]\w*_\w*)[`\"']?\s*\((?P<desc>[^()]*)\)\s*"
                r"(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
-    # Extend museum with established_year, the year the museum opened
-    re.compile(r"\b(?:extend|augment|expand|enrich)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?(?:\s+table)?\s+with\s+"
-               r"(?:an?\s+|the\s+)?(?:new\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?(?:\s+(?:column|field|attribute)\b)?", re.I),
-    # Schema change: add location to building (location; text: the place name)
-    re.compile(r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
-               r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+    EXTEND_WITH,
+    ADD_TO,
 )
 # "Create a motto column in university", "add a Born column", "extend T with an X column",
 # "I need a new X field on T": the name before the word column
@@ -399,12 +403,13 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
             name, table = m.group("name"), m.group("table")
             if table.lower() not in tables or name.lower() in NOT_NAMES or name.lower() in tables:
                 continue
-            if pattern in NEW_COLUMN_PATTERNS[-2:] and not (SCHEMA_CUE.search(instruction) or "_" in name):
-                continue  # "add Wallace to person", "extend person with facts": rows or data, not a column
+            ambiguous = pattern in (EXTEND_WITH, ADD_TO)
+            if ambiguous and not (SCHEMA_CUE.search(instruction) or "_" in name):
+                continue
             table_obs = next(t for t in observation.tables if t.name.lower() == table.lower())
             groups = m.groupdict()
             desc = clean_description(groups.get("desc")) or _description_after(instruction, m.end())
-            if table_obs.has_column(name) and pattern in NEW_COLUMN_PATTERNS[-2:] and not SCHEMA_CUE.search(instruction):
+            if table_obs.has_column(name) and ambiguous and not SCHEMA_CUE.search(instruction):
                 continue
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
                                     sql_type=(groups.get("type") or None), references=references)
@@ -540,9 +545,9 @@ def existing_keys_in(documents: list[str], table: TableObservation, keys: list[s
 
 
 def _subject_part(document: str) -> str:
-    """The first half of a document's first sentence, where its subject is named ("Spice Route is
-    a ...", "In 1800 the Rijksmuseum ..."): a row named later in it is a value of another fact
-    ("... near The Wheatsheaf"), not what the document is about."""
+    """The first half of a document's first sentence, where its subject is usually named ("Spice
+    Route is a ...", "In 1800 the Rijksmuseum ..."); a row named later in it is often a value of
+    another fact ("... near The Wheatsheaf")."""
     first = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])", document.strip(), maxsplit=1)[0]
     return first[: max(40, len(first) // 2)]
 
