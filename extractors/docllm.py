@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from text2db.extractors import grounding
+from text2db.extractors import textspans as ts
 from text2db.extractors.llm import _complete, _json_object
 from text2db.extractors.reader import other_column_stems, stems
 from text2db.integrators.exceptions import Unnormalizable
-from text2db.integrators.normalize import to_label
+from text2db.integrators.normalize import parse_date, to_label
 from text2db.integrators.textstyle import labels_regex, template_label
 from text2db.schemas.events import Evidence
 from text2db.schemas.plan import ColumnPlan, TablePlan
@@ -179,6 +180,8 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: fro
     ev = grounding.locate(text, value, near=near)
     if ev is not None and grounding.numbers_agree(value, ev.quote):
         return ev.quote, ev
+    if col.value_type == "date":  # "1890-10-01" where the text writes "1 October 1890"
+        return _date_span(text, value, near)
     if col.value_type in ("integer", "number", "year"):
         number = _NUMBER.search(value)
         if number:
@@ -196,6 +199,25 @@ def _without_clause(value: str, col: ColumnPlan) -> str:
     if m is None or m.start() == 0 or any(_CLAUSE.search(d) for d in col.demonstrations):
         return value
     return value[: m.start()].rstrip(" ,;")
+
+
+def _date_span(text: str, value: str, near: int) -> tuple[str, Evidence] | None:
+    """The document's date that is the same day (or month, or year) as `value`, however written."""
+    try:
+        wanted = parse_date(value)
+    except Unnormalizable:
+        return None
+    hits = []
+    for span in ts.dates_in(text, 0, len(text)):
+        try:
+            if parse_date(span.text) == wanted:
+                hits.append(span)
+        except Unnormalizable:
+            continue
+    if not hits:
+        return None
+    best = min(hits, key=lambda sp: abs(sp.start - near))
+    return best.text, grounding.evidence(text, best.start, best.end)
 
 
 def _number_span(text: str, number: float, near: int) -> tuple[str, Evidence] | None:

@@ -60,6 +60,8 @@ def stem(word: str) -> str:
     """A crude suffix stripper: 'managed'/'manager' -> 'manag', 'located'/'location' -> 'locat'."""
     w = word.lower()
     w = NUMBER_WORDS.get(w, w)
+    if len(w) > 4 and w.endswith("ies"):  # "families" -> "family", as "family" stays
+        w = w[:-3] + "y"
     for _ in range(2):  # 'moderately' -> 'moderate' -> 'moderat', as 'moderate' -> 'moderat'
         for suf in _SUFFIXES:
             if len(w) - len(suf) >= 3 and w.endswith(suf):
@@ -328,6 +330,7 @@ class Reader:
                         out.append(Scored(col.name, ts.Span(start, start + len(m.group(0)), m.group(0)), 0.7, value))
             return out
         tokens = [(m.start(), m.end(), stem(m.group(0))) for m in re.finditer(r"[A-Za-z]+|\d+|£|\$|€", text[a:b])]
+        others = frozenset(w for other in self.columns if other.name != col.name for w in other.cue_stems) - col.cue_stems
         for label in col.labels:
             want = [stem(w) for w in re.findall(r"[A-Za-z]+|\d+|£|\$|€", label) if w.lower() not in STOP]
             if not want:
@@ -335,8 +338,13 @@ class Reader:
             for i in range(len(tokens)):
                 window = tokens[i:i + len(want) + 2]
                 got = [t[2] for t in window]
-                if got and got[0] == want[0] and all(w in got for w in want):
+                # the label's words in any order ("the centre of the city" for "city centre")
+                if got and got[0] in want and all(w in got for w in want):
                     last = max(t for t in window if t[2] in want)
+                    following = next((t for t in tokens if t[0] >= last[1]), None)
+                    word = text[a + following[0]:a + following[1]].lower() if following else ""
+                    if following and following[2] in others and word not in PREPOSITIONS:
+                        continue  # "highly rated": the word of another column follows, the label is its
                     span = ts.Span(a + tokens[i][0], a + last[1], text[a + tokens[i][0]: a + last[1]])
                     if re.findall(r"\d+", span.text) != re.findall(r"\d+", label):
                         continue  # "1 out of 5" is not the label "5 out of 5": numbers match in full, in order

@@ -107,11 +107,12 @@ class RowWriter:
         row, so each answer is also a held-out check of their value (a row only the LLM found
         says nothing of how well they read a column)."""
         accept, text = self.config.accept_threshold, parsed.text
+        values = _to_their_columns(parsed, table, row.values)
         for req in requests:
             if req.entity is not ent:
                 continue
             small = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
-            given = row.values.get(req.column)
+            given = values.get(req.column)
             if self.student is not None and read:
                 guess = req.cell.value if req.cell is not None else req.best.value.text if req.best is not None else None
                 self.student.check(table.table, req.column, None if guess is None else str(guess), given[0] if given else None)
@@ -130,7 +131,7 @@ class RowWriter:
                 continue  # "a low customer rating" for price_range = low
             if _another_columns_country(table, col, value):
                 continue  # "located in Tanzania" for mountain_range, beside a country column
-            value = _name_of_link(col, value)  # "John Brown & Company shipyard in Clydebank" -> its name
+            value = _name_only(col, value)  # "John Brown & Company shipyard in Clydebank" -> its name
             if self.student is not None:
                 self.student.learn(table.table, col, value, text, ev.start, ev.end)
             if req.best is not None and grounding.fold(req.best.value.text) == grounding.fold(value):
@@ -143,6 +144,36 @@ class RowWriter:
                 confidence = self.config.llm_label_unsupported
             req.cell = Cell(column=req.column, value=value, evidence=ev, confidence=confidence,
                             tool=registry.LLM_ROWS.name, model=self.settings.llm_model)
+
+
+def _to_their_columns(parsed: Parsed, table: TablePlan, values: dict[str, tuple[str, Evidence]]) -> dict[str, tuple[str, Evidence]]:
+    """The LLM's values, each moved to the column the text names right before it where the LLM
+    left that column empty ("prices are moderate" given as the rating: the price range's)."""
+    out = dict(values)
+    for column, (value, ev) in values.items():
+        target = _cued_column(parsed.text, table, column, ev)
+        if target is not None and target not in out:
+            out[target] = out.pop(column)
+    return out
+
+
+_LINKING = {"is", "are", "was", "were", "of", "the", "a", "an", "about", "around", "at"}
+
+
+def _cued_column(text: str, table: TablePlan, column: str, ev: Evidence) -> str | None:
+    """The one other column whose name's word is the value's subject or head right before it
+    ("prices are | moderate", "a price range of | £20-25"), only linking words between them."""
+    words = re.split(r"[.;:!?,]|\band\b|\bbut\b", text[max(0, ev.start - 60):ev.start])[-1].split()
+    while words and words[-1].lower() in _LINKING:
+        words.pop()
+    if not words:
+        return None
+    cue = stems(words[-1])
+    if not cue or cue & stems(column.replace("_", " ")):
+        return None
+    cued = [c.name for c in table.columns if c.name != column and c.name not in table.key and c.link is None
+            and cue & (stems(c.name.replace("_", " ")) - {"name"})]
+    return cued[0] if len(cued) == 1 else None
 
 
 def _match(entities: list[Entity], key: str) -> Entity | None:
@@ -219,18 +250,22 @@ def _another_columns_country(table: TablePlan, col: ColumnPlan, value: str) -> b
     return any(c.format.kind == "country" for c in table.columns if c.name != col.name)
 
 
-def _name_of_link(col: ColumnPlan, value: str) -> str:
-    """A foreign key's value is the parent's name: where every name the parent holds is written
-    in capitals (joiners aside), the lower-case words the LLM wrote after it describe it ("John
-    Brown & Company shipyard in Clydebank" -> "John Brown & Company")."""
+def _name_only(col: ColumnPlan, value: str) -> str:
+    """A column of names takes the name alone: where every name the column (or a link's parent)
+    holds is written in capitals (joiners aside) and has no possessive, the lower-case words the
+    LLM wrote after the name describe it ("John Brown & Company shipyard in Clydebank", "Museo del
+    Prado in Madrid") and a possessive before it places it ("Rome's Teatro Argentina")."""
     demos = [d for d in col.demonstrations if d.strip()]
-    if col.link is None or not demos or any(w[:1].islower() and w not in NAME_JOINERS for d in demos for w in d.split()):
+    names = col.link is not None or (col.value_type == "text" and not col.labels and len(demos) >= 3)
+    if not names or not demos or any(w[:1].islower() and w not in NAME_JOINERS or "'s" in w for d in demos for w in d.split()):
         return value
     words = value.split()
+    if len(words) > 1 and re.fullmatch(r"[A-Z][\w-]*['’]s", words[0]):
+        words = words[1:]
     end = next((i for i, w in enumerate(words) if w[:1].islower() and w not in NAME_JOINERS), len(words))
     while end > 0 and words[end - 1] in NAME_JOINERS:
         end -= 1
-    return " ".join(words[:end]) if 0 < end < len(words) else value
+    return " ".join(words[:end]) if end > 0 else value
 
 
 def _supported(text: str, col: ColumnPlan, label: str) -> bool:

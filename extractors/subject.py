@@ -20,6 +20,7 @@ from text2db.extractors.reader import stem, stems
 from text2db.schemas.plan import TablePlan
 
 NAME_JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
+                "della", "delle", "dei", "degli", "dello", "do", "dos", "das", "e", "al", "bin", "ibn", "zu", "af", "ter",
             "the", "and", "&", "-", ":", "on", "upon", "am", "for"}  # not "'s": a possessive ends a name,
 # nor "in": "<name> in <place>" is two names ("The 25 de Abril Bridge in Lisbon", "Harland and Wolff in Belfast")
 _DROP_LEAD = {"the", "a", "an"}

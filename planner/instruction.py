@@ -339,10 +339,12 @@ NEW_COLUMN_PATTERNS = (
 # "Create a motto column in university", "add a Born column", "extend T with an X column",
 # "I need a new X field on T": the name before the word column
 NAMED_BEFORE_COLUMN = re.compile(
-    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+)"
+    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+"
+    r"|\bgive\s+(?:the\s+)?[`\"']?(?P<given>\w+)[`\"']?(?:\s+table)?\s+(?:a|an|one)\s+(?:new\s+)?)"
     r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:column|field|attribute)\b"
     r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
-REFERENCES = re.compile(r"\breferenc(?:es|ing|e)\s+(?:to\s+)?(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
+REFERENCES = re.compile(r"\b(?:referenc(?:es|ing|e)|foreign\s+key\s+(?:to|into|on|referencing)|fk\s+to)\s+(?:to\s+)?(?:the\s+)?"
+                        r"[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
                         r"[`\"']?\s*\)|\s+table\b)?"
                         r"|\b(?:links?|points?|pointing)\s+to\s+(?:the\s+)?[`\"']?(?P<table2>\w+)[`\"']?\s+(?:table|rows?)\b",
                         re.I)
@@ -415,7 +417,8 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
                                     sql_type=(groups.get("type") or None), references=references)
     m = NAMED_BEFORE_COLUMN.search(instruction)
     if m and m.group("name").lower() not in NOT_NAMES | tables | {"column", "field", "attribute"}:
-        table = next((t.name for t in observation.tables if t.name.lower() == (m.group("table") or "").lower()), None)
+        written = (m.group("table") or m.group("given") or "").lower()  # "... column to T", "give T a X column"
+        table = next((t.name for t in observation.tables if t.name.lower() == written), None)
         return NewColumnRequest(name=m.group("name"), table=table, description=_description_after(instruction, m.end()),
                                 references=references)
     return _unplaced_new_column(instruction, observation, references)
@@ -449,6 +452,16 @@ def _unplaced_new_column(instruction: str, observation: Observation,
     return NewColumnRequest(name=name, description=_description_after(instruction, at + len(name)), references=references)
 
 
+WHETHER = re.compile(r"\b(whether\s+(?:each|every|a|an|the)?\s*[^.;:()]{3,80})", re.I)
+
+
+def meaning_in_wording(instruction: str) -> str | None:
+    """What a new column means where the wording says it apart from its name ("We also want to
+    know whether each venue welcomes children. Create family_friendly ...")."""
+    m = WHETHER.search(instruction)
+    return clean_description(m.group(1)) if m else None
+
+
 def _description_after(instruction: str, end: int) -> str | None:
     """What follows a new column's name: '(country of publication; text: ...)', ': the place
     where ...', 'holding the customer rating (values: ...)', 'that references country(id): the country ...'."""
@@ -471,8 +484,9 @@ def _description_after(instruction: str, end: int) -> str | None:
 
 
 def clean_description(text: str | None) -> str | None:
-    """'the architect who designed it (text: a name), values ...' -> 'architect who designed it'."""
-    if not text:
+    """'the architect who designed it (text: a name), values ...' -> 'architect who designed it'.
+    A label list ('yes or no') or a bare type says what values look like, not what they mean: None."""
+    if not text or listed_labels(text) == [w.strip() for w in re.split(r"\s+or\s+|,|/", text.strip()) if w.strip()]:
         return None
     text = re.sub(r"\([^()]*\)?", " ", text)
     text = re.sub(r"[,;]?\s+(stored|written|as|values?|in\s+(metres|meters|km|kilo\w*|square\s+\w+)|with|one\s+of)\b.*$",

@@ -177,10 +177,13 @@ def _addition_table(request: ins.NewColumnRequest, named: list[TableObservation]
 
 def _choose_table(instruction: str, observation: Observation, named: list[TableObservation], docs: list[str],
                   keys: dict[str, list[str]], notes: list[str]) -> TableObservation:
-    """The named table (a named child wins over its named parent), else the one the documents
-    are about (a child over its parent: its rows link to the parent's), else the only table."""
+    """The named table (a named child wins over its named parent, however often the parent is
+    named: "painting.painter_id must reference the painter; add a painter row first"), else the
+    one the documents are about (a child over its parent: its rows link to the parent's), else
+    the only table."""
     if named:
-        return named[0]
+        leaves = [t for t in named if not any(t.name in other.parents for other in named)]
+        return leaves[0] if _one_target(named) else named[0]
     missing = ins.missing_table_name(instruction, observation)
     if missing is not None:
         raise PlanningFailed(f"table {missing!r} does not exist (tables: {', '.join(observation.table_names)})",
@@ -377,7 +380,7 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
         fmt, value_type = ins.format_request(instruction.replace(described, " ") if described else instruction)
     named = read_name(name)
     meaning = meaning_of(name)
-    question = request.description or (meaning.question if meaning else named.question)
+    question = request.description or ins.meaning_in_wording(instruction) or (meaning.question if meaning else named.question)
     link = _requested_link(request, observation, instruction)
     if link is not None:
         parent = observation.table(link.table)
@@ -459,12 +462,18 @@ def new_column_plan(name: str, value_type: ValueType, date_pattern: str | None, 
     return ColumnPlan(
         name=name,
         tool="attribute" if value_type != "text" else "entity",
-        question=f"{question} of the {entity}",
+        question=_of_the(question, entity),
         value_type=value_type,
         format=fmt,
         entity_types=_entity_types(meaning, value_type, name),
         new=NewColumn(sql_type=sql_type, nullable=True),
     )
+
+
+def _of_the(question: str, entity: str) -> str:
+    """'mayor' -> 'mayor of the city'; a question that already names the entity ('the island
+    chain each island is part of') stays as written."""
+    return question if re.search(rf"\b{re.escape(entity)}s?\b", question, re.I) else f"{question} of the {entity}"
 
 
 def _says_year(name: str, question: str) -> bool:

@@ -49,6 +49,7 @@ def test_stems_fold_derivations() -> None:
     assert stem("located") == stem("location")
     assert stem("moderately") == stem("moderate")
     assert stem("five") == "5"
+    assert stem("families") == stem("family") and stem("cities") == stem("city")
 
 
 def test_label_paraphrases_and_ambiguous_labels_go_to_the_column_their_cue_names() -> None:
@@ -325,3 +326,14 @@ def test_a_name_does_not_run_on_into_the_place_after_in() -> None:
     assert [text[s:e] for s, e, _, _ in name_runs(parse(text), 0)][:2] == ["The Stari Most Bridge", "Mostar"]
     plan = _plan("bridge", "bridge", [_col("crosses", "crosses of the bridge", demos=["Thames", "Danube", "Vltava"])])
     assert _cells(plan, text)["Stari Most Bridge"]["crosses"] == "Neretva"  # the row's own name is no value of it
+
+
+def test_a_label_before_another_columns_word_is_not_this_columns_and_label_words_come_in_any_order() -> None:
+    plan = _plan("venue", "venue", [
+        _col("price_range", "price range of the venue", labels=["cheap", "moderate", "high"]),
+        _col("customer_rating", "customer rating of the venue", demos=["3 out of 5", "5 out of 5", "high"]),
+        _col("area", "area of the venue", labels=["riverside", "city centre"]),
+    ])
+    row = _cells(plan, "Pearl Cove is a highly rated venue in the centre of the city.")["Pearl Cove"]
+    assert "price_range" not in row  # "highly rated" is a rating
+    assert row["area"] == "city centre"

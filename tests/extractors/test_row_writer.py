@@ -396,3 +396,38 @@ def test_the_prompt_prefix_is_the_same_whichever_columns_are_asked() -> None:
     assert shared >= one.index("Each row has") and "height_m" in one[:shared]  # every column is described in both
     schema = docllm.rows_schema(docllm.RowsRequest(table, "DOC", columns=("keeper",)))
     assert set(schema["properties"]["rows"]["items"]["properties"]) == {"name", "keeper"}  # only the asked one is answered
+
+
+def test_a_name_column_takes_the_name_without_the_place_the_llm_wrote_around_it() -> None:
+    plan = _plan("painting", "painting", [_col("housed_in", "housed in of the painting",
+                                               demos=["Louvre", "Rijksmuseum", "Museo del Prado", "Uffizi"])])
+    reply = _rows({"name": "The Milkmaid", "housed_in": "Rijksmuseum in Amsterdam"},
+                  {"name": "Primavera", "housed_in": "Florence's Galleria degli Uffizi"})
+    text = ("The Milkmaid hangs in the Rijksmuseum in Amsterdam.\n\n\n\n\n\n\n"
+            "Primavera is kept in Florence's Galleria degli Uffizi.")
+    with FakeOpenAI([reply, reply]) as fake:
+        _event, rows = _extract(plan, fake.base_url, text)
+    assert rows["Milkmaid"]["housed_in"].value == "Rijksmuseum"  # (no rows show that keys keep "The")
+    assert rows["Primavera"]["housed_in"].value == "Galleria degli Uffizi"
+
+
+def test_a_date_the_llm_writes_in_the_asked_format_is_grounded_on_the_texts_date() -> None:
+    plan = _plan("park", "park", [_col("established_date", "date on which the park was created", "date")])
+    req = docllm.RowsRequest(plan.tables[0], "Banff National Park was established on 23 November 1885 in Alberta.")
+    answer = docllm.ground(_rows({"name": "Banff National Park", "established_date": "1885-11-23"}), req)
+    value, ev = answer.rows[0].values["established_date"]
+    assert value == "23 November 1885" and ev.quote == "23 November 1885"
+    wrong = docllm.ground(_rows({"name": "Banff National Park", "established_date": "1885-11-24"}), req)
+    assert "established_date" not in wrong.rows[0].values  # another day is not grounded
+
+
+def test_a_value_the_llm_put_in_one_column_goes_to_the_column_the_text_names_before_it() -> None:
+    plan = _plan("venue", "venue", [_col("price_range", "price range of the venue", demos=["cheap", "high", "£20-25"]),
+                                    _col("customer_rating", "customer rating of the venue", demos=["low", "average"])])
+    reply = _rows({"name": "Saffron Lamp", "price_range": None, "customer_rating": "moderate"})
+    with FakeOpenAI([reply]) as fake:
+        _event, rows = _extract(plan, fake.base_url, "Saffron Lamp is an Indian restaurant. It is child friendly and "
+                                                     "prices are moderate.")
+    row = rows["Saffron Lamp"]
+    assert row["price_range"].value == "moderate" and "customer_rating" not in row
+

@@ -541,3 +541,16 @@ def test_the_llm_planner_is_left_nothing_the_wording_or_the_documents_decide(cui
     hinted = plan_with_rules("Keep the dish table up to date and also track whether each dish is spicy.", observation,
                              "j", documents=docs, known_keys=keys)
     assert "task" in hinted.left_open  # a column addition may be meant: the LLM reads it
+
+
+def test_more_new_column_wordings(aviation: Engine, cuisine: Engine) -> None:
+    given = make_plan(aviation, "Give airport an alliance column holding the name of the airline alliance based "
+                                "there, and set it from these texts.", "j", llm=False)
+    assert _cols(given.plan, "airport") == ["alliance"]
+    linked = make_plan(cuisine, "Add origin_id to dish as an integer foreign key to country(id), and set it for the "
+                                "dishes these texts mention.", "j", llm=False)
+    assert linked.plan.table("dish").column("origin_id").link is not None
+    whether = make_plan(aviation, "We also want to know whether each airport has a rail link. Create has_rail in "
+                                  "airport (yes or no) and fill it.", "j", llm=False)
+    col = whether.plan.table("airport").column("has_rail")
+    assert col.labels == ["yes", "no"] and "rail link" in col.question  # the meaning, not the label list
