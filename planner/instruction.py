@@ -299,14 +299,16 @@ DESTRUCTIVE = re.compile(
     r"|\bignore\s+(all\s+)?(the\s+)?(previous|prior|above|earlier)\s+(instructions?|rules?|prompts?)\b"
     r"|\b(UPDATE\s+\S+\s+SET|DELETE\s+FROM|DROP\s+(TABLE|DATABASE|COLUMN))\b", re.I)
 NEGATED = re.compile(r"\b(do\s+not|don'?t|never|without|no\s+need\s+to|must\s+not|not)\s+(\w+\s+){0,2}$", re.I)
+_TABLE = r"(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?"  # a table as written: "the `dish`", "dish"
+_NAME = r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"  # a column name as written, quoted or not
 # Shapes that also name rows or data ("add Wallace to person", "extend person with facts"): a column
 # only where the wording speaks of the schema or the name is an identifier (snake_case)
 EXTEND_WITH = re.compile(  # Extend museum with established_year, the year the museum opened
-    r"\b(?:extend|augment|expand|enrich)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?(?:\s+table)?\s+with\s+"
-    r"(?:an?\s+|the\s+)?(?:new\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?(?:\s+(?:column|field|attribute)\b)?", re.I)
+    r"\b(?:extend|augment|expand|enrich)\s+" + _TABLE + r"(?:\s+table)?\s+with\s+"
+    r"(?:an?\s+|the\s+)?(?:new\s+)?" + _NAME + r"(?:\s+(?:column|field|attribute)\b)?", re.I)
 ADD_TO = re.compile(  # Schema change: add location to building (location; text: the place name)
     r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
-    r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I)
+    r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+" + _TABLE, re.I)
 NEW_COLUMN_PATTERNS = (
     # ALTER TABLE airport ADD COLUMN elevation_m REAL
     re.compile(r"\balter\s+table\s+[`\"']?(?P<table>[\w]+)[`\"']?\s+add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?"
@@ -315,24 +317,23 @@ NEW_COLUMN_PATTERNS = (
     re.compile(r"(?<![\w.])(?P<table>[A-Za-z_]\w*)\.(?P<name>[A-Za-z_]\w*)\s+(?P<type>integer|int|text|real|float|"
                r"numeric|date|boolean|bool|varchar(?:\(\d+\))?)\b", re.I),
     # new column for dish: region = region the dish comes from
-    re.compile(r"\b(?:column|field|attribute)\s+(?:for|in|to|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?"
-               r"(?:\s+table)?\s*:\s*[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s*(?:=|:|-|\u2014)\s*(?P<desc>[^.;]*)", re.I),
+    re.compile(r"\b(?:column|field|attribute)\s+(?:for|in|to|on)\s+" + _TABLE + r"(?:\s+table)?\s*:\s*" + _NAME
+               + r"\s*(?:=|:|-|\u2014)\s*(?P<desc>[^.;]*)", re.I),
     # we need a new field eat_type in restaurant: ...
-    re.compile(r"\bnew\s+(?:column|field|attribute)\s+[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:in|to|for|on)\s+"
-               r"(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+    re.compile(r"\bnew\s+(?:column|field|attribute)\s+" + _NAME + r"\s+(?:in|to|for|on)\s+" + _TABLE, re.I),
     # automobile gets manufacturer_id INTEGER REFERENCES company(id)
     re.compile(r"\b(?P<table>[A-Za-z_]\w*)\s+(?:gets|needs|receives|gains)\s+(?:an?\s+(?:new\s+)?(?:column|field)\s+)?"
-               r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool"
+               + _NAME + r"\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool"
                r"|varchar(?:\(\d+\))?)\b", re.I),
     # a new column on restaurant called has_terrace
-    re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:on|in|to|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?"
-               r"(?:\s+table)?\s+(?:called|named)\s+[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?", re.I),
+    re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:on|in|to|for)\s+" + _TABLE
+               + r"(?:\s+table)?\s+(?:called|named)\s+" + _NAME, re.I),
     # a field for the head chef's name (head_chef) to restaurant
     re.compile(r"\b(?:column|field|attribute)\s+(?:for|with|holding)\s+(?:the\s+)?(?P<desc>[^()]{3,80}?)\s*\(\s*[`\"']?"
-               r"(?P<name>[A-Za-z_]\w*)[`\"']?\s*\)\s+(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+               r"(?P<name>[A-Za-z_]\w*)[`\"']?\s*\)\s+(?:to|in|on)\s+" + _TABLE, re.I),
     # create discharge_m3s (a number, ...) on river
     re.compile(r"\b(?:add|create|introduce)\s+[`\"']?(?P<name>[A-Za-z_]\w*_\w*)[`\"']?\s*\((?P<desc>[^()]*)\)\s*"
-               r"(?:to|in|on)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?", re.I),
+               r"(?:to|in|on)\s+" + _TABLE, re.I),
     EXTEND_WITH,
     ADD_TO,
 )
