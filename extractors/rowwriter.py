@@ -169,10 +169,10 @@ def _cued_column(text: str, table: TablePlan, column: str, ev: Evidence) -> str 
     if not words:
         return None
     cue = stems(words[-1])
-    if not cue or cue & stems(column.replace("_", " ")):
+    if not cue or cue & stems(column):
         return None
     cued = [c.name for c in table.columns if c.name != column and c.name not in table.key and c.link is None
-            and cue & (stems(c.name.replace("_", " ")) - {"name"})]
+            and cue & (stems(c.name) - {"name"})]
     return cued[0] if len(cued) == 1 else None
 
 
@@ -217,7 +217,7 @@ def _fuller(llm_key: str, name: str, lower_tails: bool = False) -> bool:
 def _beside_column_words(text: str, col: ColumnPlan, ev: Evidence) -> bool:
     """The column's own words are written next to the value ("a high price range" for
     price_range = high, though "high" is also a rating's label)."""
-    return bool(stems(col.name.replace("_", " ")) & stems(text[max(0, ev.start - 40):ev.end + 40]))
+    return bool(stems(col.name) & stems(text[max(0, ev.start - 40):ev.end + 40]))
 
 
 def _modifies_another_column(parsed: Parsed, table: TablePlan, col: ColumnPlan, value: str, ev: Evidence) -> bool:
@@ -272,6 +272,6 @@ def _supported(text: str, col: ColumnPlan, label: str) -> bool:
     """A label is supported when the document has its words; a yes/no label, the column's own words."""
     doc = stems(text)
     if {lb.lower() for lb in col.labels or []} <= {"yes", "no", "true", "false"}:
-        return bool(stems(col.name.replace("_", " ")) & doc)
+        return bool(stems(col.name) & doc)
     want = stems(label)
     return bool(want) and want <= doc

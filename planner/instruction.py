@@ -538,11 +538,14 @@ def is_generic(item: str, table_words: set[str]) -> bool:
     return not left or len(tokens) > 5
 
 
-def existing_keys_in(documents: list[str], table: TableObservation, keys: list[str], as_subject: bool = False) -> int:
-    """How many documents name a row the table already has (by its key value); with `as_subject`,
-    only where they name it as what they are about (see `_subject_part`)."""
-    if not documents or not keys:
-        return 0
+def existing_keys_in(documents: list[str], table: TableObservation, keys: list[str]) -> int:
+    """How many documents name a row the table already has (by its key value)."""
+    return key_mentions(documents, keys)[0]
+
+
+def key_mentions(documents: list[str], keys: list[str]) -> tuple[int, int]:
+    """(documents that name an existing row anywhere, documents that name one where they name
+    their subject; see `_subject_part`), in one pass over the documents."""
     forms = set()
     for k in keys:
         k = k.strip().lower()
@@ -551,12 +554,13 @@ def existing_keys_in(documents: list[str], table: TableObservation, keys: list[s
         if len(head) >= 4:
             forms.add(head)
     forms = {f for f in forms if len(f) >= 3}
-    hits = 0
-    for doc in documents:
-        text = (_subject_part(doc) if as_subject else doc).lower()
-        if any(f in text and re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text) for f in forms):
-            hits += 1
-    return hits
+
+    def names_one(text: str) -> bool:
+        text = text.lower()
+        return any(f in text and re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text) for f in forms)
+
+    anywhere = [d for d in documents if forms and names_one(d)]
+    return len(anywhere), sum(1 for d in anywhere if names_one(_subject_part(d)))
 
 
 def _subject_part(document: str) -> str:

@@ -80,7 +80,7 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         table = _addition_table(request, named, observation, instruction)
         operation: TaskType = "column_addition"
     else:
-        if (len(named) > 1 and not _one_target(named)) or (not named and len(observation.tables) > 1):
+        if (len(named) > 1 and _child_of_named(named) is None) or (not named and len(observation.tables) > 1):
             left_open.append("table")
         if ins.stated_task(instruction) is None and not (docs and not ins.COLUMN_HINT.search(instruction)):
             left_open.append("task")  # documents decide adding or filling; only a column addition is left to read
@@ -182,8 +182,7 @@ def _choose_table(instruction: str, observation: Observation, named: list[TableO
     one the documents are about (a child over its parent: its rows link to the parent's), else
     the only table."""
     if named:
-        leaves = [t for t in named if not any(t.name in other.parents for other in named)]
-        return leaves[0] if _one_target(named) else named[0]
+        return _child_of_named(named) or named[0]
     missing = ins.missing_table_name(instruction, observation)
     if missing is not None:
         raise PlanningFailed(f"table {missing!r} does not exist (tables: {', '.join(observation.table_names)})",
@@ -223,8 +222,7 @@ def _choose_operation(instruction: str, table: TableObservation, docs: list[str]
     if docs and table.name in keys:
         # a document whose subject is an existing row counts fully, one naming a row elsewhere half
         # (it may be a value: "... near The Wheatsheaf"; or the subject, named late: "... served by X")
-        as_subject = ins.existing_keys_in(docs, table, keys[table.name], as_subject=True)
-        anywhere = ins.existing_keys_in(docs, table, keys[table.name])
+        anywhere, as_subject = ins.key_mentions(docs, keys[table.name])
         weight = as_subject + 0.5 * (anywhere - as_subject)
         if weight * 2 >= len(docs):
             notes.append(f"the wording states no task: {anywhere} of {len(docs)} document(s) name rows {table.name!r} "
@@ -251,12 +249,13 @@ def _fillable(table: TableObservation, key: list[str]) -> list[ColumnObservation
     return [c for c in table.columns if c.name not in key and not c.generated]
 
 
-def _one_target(named: list[TableObservation]) -> bool:
-    """The named tables are one child and parents of it ("add these films ... create the
-    director row first"): the child is the target, nothing is left to decide."""
-    names = {t.name for t in named}
+def _child_of_named(named: list[TableObservation]) -> TableObservation | None:
+    """The child, where the named tables are one child and parents of it ("add these films ...
+    create the director row first"): it is the target, nothing is left to decide; else None."""
     leaves = [t for t in named if not any(t.name in other.parents for other in named)]
-    return len(leaves) == 1 and names - {leaves[0].name} <= set(leaves[0].parents)
+    if len(leaves) == 1 and {t.name for t in named} - {leaves[0].name} <= set(leaves[0].parents):
+        return leaves[0]
+    return None
 
 
 def _decided_table(decided: Decided | None, named: list[TableObservation], observation: Observation,
