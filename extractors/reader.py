@@ -49,7 +49,7 @@ PRONOUNS = frozenset("i you he she it we they me him her us them my your his its
 PREPOSITIONS = frozenset("near beside behind opposite next along across around above below under over inside outside "
                          "within beyond past towards toward via between among against beneath".split())
 TYPE_WORDS = {"date": {"date", "day"}, "year": {"year"}}  # name words a value of that type states by itself
-CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|or|while|whereas|which|who|whose|where|when)\b", re.I)
+CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|or|while|whereas|which|who|whose|where|when|with|without)\b", re.I)
 WORD_AFFINITY_FLOOR = 0.55  # MiniLM cosine of two single words below which they are not the same cue
 WORD_AFFINITY_FULL = 0.85  # ... and at which a word counts as fully as the column's own word ("born" / "birth")
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",

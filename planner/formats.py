@@ -146,7 +146,8 @@ def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) ->
     (10-20 rows) cannot show that much repetition, so there the set must be of short values
     (a few words, no sentence), used by 1.5 rows each on average with at least one repeated,
     and mostly not numbers; a column of names that merely repeat is rarer than it looks, so
-    the values must not all look like multi-word proper names either.
+    at most half the values may look like multi-word proper names ('Atlantic', 'Nettwerk',
+    'Universal Island Records' are record labels, an open set of names).
     """
     present = [v.strip() for v in values if v not in (None, "") and str(v).strip()]
     distinct = sorted(set(present))
@@ -162,7 +163,7 @@ def label_set(values: Sequence[str], sampled_rows: int, max_labels: int = 12) ->
         return None
     if sum(_is_number(v) for v in distinct) > len(distinct) / 2:
         return None
-    if all(_proper_name(v) for v in distinct):
+    if sum(_proper_name(v) for v in distinct) >= len(distinct) / 2:
         return None
     return distinct
 

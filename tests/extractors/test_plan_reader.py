@@ -337,3 +337,12 @@ def test_a_label_before_another_columns_word_is_not_this_columns_and_label_words
     row = _cells(plan, "Pearl Cove is a highly rated venue in the centre of the city.")["Pearl Cove"]
     assert "price_range" not in row  # "highly rated" is a rating
     assert row["area"] == "city centre"
+
+
+def test_a_cue_after_with_belongs_to_the_phrase_it_starts() -> None:
+    """"known as X with headquarters in Y": "with" opens a phrase of its own, whose headquarters is Y."""
+    plan = _plan("company", "company", [_col("headquarters", "headquarters of the company",
+                                             demos=["Redmond", "Cupertino", "Espoo"])])
+    text = ("Nordvik Instruments AS is a Norwegian maker of marine sonar. In the U.S., the company is known as "
+            "Nordvik Marine with headquarters in Portland, Maine.")
+    assert _cells(plan, text)["Nordvik Instruments AS"]["headquarters"] == "Portland"

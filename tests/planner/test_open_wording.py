@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from text2db.planner import lexicon
 from text2db.planner.api import make_plan
 from text2db.planner.exceptions import PlanningFailed
-from text2db.planner.formats import closed_label_set
+from text2db.planner.formats import closed_label_set, label_set
 from text2db.planner.observer import observe
 from text2db.planner.rules import Decided, plan_with_rules
 
@@ -256,6 +256,14 @@ def test_a_label_set_is_closed_when_enough_rows_show_every_label_more_than_once(
     assert not closed_label_set([*many, "bistro"], 25)  # a label seen once: others are likely unseen
     assert not closed_label_set(["pub", "pub", "restaurant", "restaurant"], 4)  # too few rows to tell
     assert closed_label_set(["yes", "no", "yes"], 3)
+
+
+def test_a_small_tables_names_are_no_label_set_even_when_some_are_one_word() -> None:
+    """Record labels repeat in a small table ('Universal Island Records' four times) but are an
+    open set of names; cuisines and kinds of place are labels."""
+    names = ["Atlantic", "Big Machine Records", "Nettwerk", "Polar Music", *["Universal Island Records"] * 4]
+    assert label_set(names, 27) is None
+    assert label_set(["Italian", "French", "Italian", "Fast food", "French", "Chinese", "Indian", "Italian"], 12)
 
 
 def test_names_that_repeat_are_not_labels(tmp_path: Path) -> None:
