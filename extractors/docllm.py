@@ -27,7 +27,7 @@ from typing import Any
 from text2db.extractors import grounding
 from text2db.extractors import textspans as ts
 from text2db.extractors.llm import _complete, _json_object
-from text2db.extractors.reader import other_column_stems, stems
+from text2db.extractors.reader import COMPARATIVES, content_words, label_word, other_column_stems, stem, stems
 from text2db.integrators.exceptions import Unnormalizable
 from text2db.integrators.normalize import parse_date, to_label
 from text2db.integrators.textstyle import labels_regex, template_label
@@ -179,7 +179,7 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: fro
     value = _without_clause(str(value).strip(), col)
     ev = grounding.locate(text, value, near=near)
     if ev is not None and grounding.numbers_agree(value, ev.quote):
-        return ev.quote, ev
+        return _existing_form(ev.quote, col), ev
     if col.value_type == "date":  # "1890-10-01" where the text writes "1 October 1890"
         return _date_span(text, value, near)
     if col.value_type in ("integer", "number", "year"):
@@ -189,16 +189,37 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: fro
     return None
 
 
+def _existing_form(value: str, col: ColumnPlan) -> str:
+    """An existing value of the column written with the column's own word ("high-priced" for a
+    price column that holds "high", "riverside area" for an area column): the existing value."""
+    if col.value_type != "text" or col.link is not None or value in col.demonstrations:
+        return value
+    own = stems(col.name)
+    words = re.split(r"[\s-]+", value)
+    kept = " ".join(w for w in words if not stems(w) <= own or not stems(w))
+    if not kept or kept == " ".join(words):
+        return value
+    return next((d for d in col.demonstrations if d.casefold() == kept.casefold()), value)
+
+
 _CLAUSE = re.compile(r",?\s+(?:where|which|who|whose|whom)\s", re.IGNORECASE)
+
+
+_LOWER_AFTER_COMMA = re.compile(r",\s+(?=[a-z])")
 
 
 def _without_clause(value: str, col: ColumnPlan) -> str:
     """The value without a relative clause the model copied along ("Italy where the leader is
-    Pietro Grasso" -> "Italy"), unless the column's own values hold such clauses."""
+    Pietro Grasso" -> "Italy"), unless the column's own values hold such clauses; likewise
+    without a lower-case phrase after a comma ("Baikonur Cosmodrome, in what is now
+    Kazakhstan") where no value of the column holds a comma."""
     m = _CLAUSE.search(value)
-    if m is None or m.start() == 0 or any(_CLAUSE.search(d) for d in col.demonstrations):
-        return value
-    return value[: m.start()].rstrip(" ,;")
+    if m is not None and m.start() > 0 and not any(_CLAUSE.search(d) for d in col.demonstrations):
+        value = value[: m.start()].rstrip(" ,;")
+    m = _LOWER_AFTER_COMMA.search(value)
+    if m is not None and m.start() > 0 and not any("," in d for d in col.demonstrations):
+        value = value[: m.start()]
+    return value
 
 
 def _date_span(text: str, value: str, near: int) -> tuple[str, Evidence] | None:
@@ -247,7 +268,7 @@ def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozen
     not an `area`, and "city centre area" is no neighbour. A name's own words are capitalized
     and never count ("Food Court")."""
     try:
-        label = to_label(value, list(col.labels or []))
+        label = to_label(_COMPARATIVE.sub(lambda m: _COMPARATIVE_AS[m.group(0).lower()], value), list(col.labels or []))
     except Unnormalizable:
         label = None
     if label is not None:
@@ -262,6 +283,10 @@ def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozen
     return (ev.quote, ev) if ev is not None else None
 
 
+_COMPARATIVE = re.compile(r"\b(?:under|below|over|above)\b", re.IGNORECASE)
+_COMPARATIVE_AS = {"under": "less than", "below": "less than", "over": "more than", "above": "more than"}  # "under £20"
+
+
 def _label_evidence(text: str, col: ColumnPlan, label: str) -> Evidence | None:
     """The sentence that best supports `label`: the one sharing most words with the label and
     the column's name ("is not family-friendly" for `family_friendly` = no). A label no sentence
@@ -269,10 +294,11 @@ def _label_evidence(text: str, col: ColumnPlan, label: str) -> Evidence | None:
     says nothing, often one of the demonstrations' ("near Burger King" for a text that names
     no neighbour). A label that is a name ("Café Brazil") must be written itself: the column's
     word ("near") is no support for one neighbour rather than another."""
-    want = stems(label) if label[:1].isupper() else stems(f"{label} {col.name.replace('_', ' ')}")
+    want = {w.lower() for w in content_words(label if label[:1].isupper() else f"{label} {col.name.replace('_', ' ')}")}
     best, best_overlap = None, 0
     for m in re.finditer(r"[^.!?\n]+[.!?]?", text):
-        overlap = len(stems(m.group(0)) & want)
+        said = {COMPARATIVES.get(w.lower(), w.lower()) for w in content_words(m.group(0))}  # "by the river": riverside
+        overlap = len({stem(w) for w in want if any(label_word(w, t) for t in said)})
         if overlap > best_overlap:
             best, best_overlap = (m.start(), m.end()), overlap
     return grounding.evidence(text, *best) if best is not None else None

@@ -70,6 +70,16 @@ def stem(word: str) -> str:
     return w
 
 
+COMPARATIVES = {"under": "less", "below": "less", "fewer": "less", "over": "more", "above": "more"}  # "under £20": "less than £20"
+
+
+def label_word(label: str, word: str) -> bool:
+    """A text word stands for a label word (both lower-case): the same stem, or the first part
+    of a compound label word ("river" for "riverside"; five letters at least, so "rest" is no
+    "restaurant")."""
+    return stem(word) == stem(label) or (len(word) >= 5 and len(label) >= len(word) + 3 and label.startswith(word))
+
+
 def content_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]+|\d+", text.replace("_", " ")) if w.lower() not in STOP]
 
@@ -329,14 +339,18 @@ class Reader:
                         value = no if NEGATION.search(window) else yes
                         out.append(Scored(col.name, ts.Span(start, start + len(m.group(0)), m.group(0)), 0.7, value))
             return out
-        tokens = [(m.start(), m.end(), stem(m.group(0))) for m in re.finditer(r"[A-Za-z]+|\d+|£|\$|€", text[a:b])]
+        words = [(m.start(), m.end(), COMPARATIVES.get(m.group(0).lower(), m.group(0).lower()))
+                 for m in re.finditer(r"[A-Za-z]+|\d+|£|\$|€", text[a:b])]
+        tokens = [(s, e, stem(w)) for s, e, w in words]
         others = frozenset(w for other in self.columns if other.name != col.name for w in other.cue_stems) - col.cue_stems
         for label in col.labels:
-            want = [stem(w) for w in re.findall(r"[A-Za-z]+|\d+|£|\$|€", label) if w.lower() not in STOP]
+            label_words = [w.lower() for w in re.findall(r"[A-Za-z]+|\d+|£|\$|€", label) if w.lower() not in STOP]
+            want = [stem(w) for w in label_words]
             if not want:
                 continue
             for i in range(len(tokens)):
-                window = tokens[i:i + len(want) + 2]
+                window = [(s, e, next((stem(lw) for lw in label_words if label_word(lw, w)), stem(w)))
+                          for s, e, w in words[i:i + len(want) + 2]]
                 got = [t[2] for t in window]
                 # the label's words in any order ("the centre of the city" for "city centre")
                 if got and got[0] in want and all(w in got for w in want):

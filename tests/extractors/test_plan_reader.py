@@ -346,3 +346,16 @@ def test_a_cue_after_with_belongs_to_the_phrase_it_starts() -> None:
     text = ("Nordvik Instruments AS is a Norwegian maker of marine sonar. In the U.S., the company is known as "
             "Nordvik Marine with headquarters in Portland, Maine.")
     assert _cells(plan, text)["Nordvik Instruments AS"]["headquarters"] == "Portland"
+
+
+def test_labels_read_through_compound_words_and_comparatives() -> None:
+    """"by the river" is the label "riverside"; "under £20" is "less than £20"; "rest" is no "restaurant"."""
+    plan = _plan("venue", "venue", [
+        _col("area", "area of the venue", labels=["city centre", "riverside"]),
+        _col("price_range", "price range of the venue", labels=["cheap", "less than £20", "£20-25", "more than £30"]),
+        _col("eat_type", "eat type of the venue", labels=["pub", "restaurant", "coffee shop"]),
+    ])
+    row = _cells(plan, "For fast food under £20, try The Tin Anchor, a coffee shop by the river.")["Tin Anchor"]
+    assert row["area"] == "riverside" and row["price_range"] == "less than £20" and row["eat_type"] == "coffee shop"
+    row = _cells(plan, "The Mill Yard is a pub where you can rest after a walk.")["Mill Yard"]
+    assert row["eat_type"] == "pub"

@@ -100,6 +100,37 @@ def test_a_relative_clause_the_llm_copies_along_is_not_part_of_the_value() -> No
            "number_of_lamps": None, "first_lit_year": None}
     answer = docllm.ground(_rows(row), docllm.RowsRequest(LIGHTHOUSE.tables[0], text))
     assert answer.rows[0].values["keeper"][0] == "Agnes Morrow"
+    text = "Skerry Point Lighthouse is kept by Agnes Morrow, in what was her father's post."
+    row |= {"keeper": "Agnes Morrow, in what was her father's post"}  # no keeper holds a comma
+    assert docllm.ground(_rows(row), docllm.RowsRequest(LIGHTHOUSE.tables[0], text)).rows[0].values["keeper"][0] == "Agnes Morrow"
+
+
+def test_an_existing_value_written_with_the_columns_own_word_is_that_value() -> None:
+    """A text column (no label set) holding "cheap" and "high": the LLM's "high-priced" is "high"."""
+    plan = _plan("venue", "venue", [_col("price_range", "price range of the venue", demos=["cheap", "high", "£20-25"])])
+    text = "Le Petit Moulin, a high-priced French bistro near The Old Forge, has a low customer rating."
+    req = docllm.RowsRequest(plan.tables[0], text)
+    answer = docllm.ground(_rows({"name": "Le Petit Moulin", "price_range": "high-priced"}), req)
+    value, evidence = answer.rows[0].values["price_range"]
+    assert value == "high" and evidence.quote == "high-priced"
+    other = docllm.ground(_rows({"name": "Le Petit Moulin", "price_range": "French bistro"}), req)
+    assert other.rows[0].values["price_range"][0] == "French bistro"  # no column word to drop: as written
+
+
+def test_an_llm_label_is_grounded_on_a_compound_words_part_and_a_comparative_is_the_labels() -> None:
+    plan = _plan("venue", "venue", [
+        _col("area", "area of the venue", labels=["city centre", "riverside"]),
+        _col("price_range", "price range of the venue", labels=["cheap", "less than £20", "£20-25"])
+        .model_copy(update={"labels_open": True}),
+    ])
+    text = "For fast food under £20, try The Tin Anchor, a coffee shop by the river."
+    answer = docllm.ground(_rows({"name": "The Tin Anchor", "area": "riverside", "price_range": "under £20"}),
+                           docllm.RowsRequest(plan.tables[0], text))
+    values = {k: v[0] for k, v in answer.rows[0].values.items()}
+    assert values == {"area": "riverside", "price_range": "less than £20"}
+    inland = docllm.ground(_rows({"name": "The Tin Anchor", "area": "riverside"}),
+                           docllm.RowsRequest(plan.tables[0], "The Tin Anchor is a coffee shop in the city centre."))
+    assert "area" not in inland.rows[0].values and inland.ungrounded
 
 
 def test_garbage_answers_are_invalid_output() -> None:
