@@ -268,7 +268,7 @@ def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozen
     not an `area`, and "city centre area" is no neighbour. A name's own words are capitalized
     and never count ("Food Court")."""
     try:
-        label = to_label(_COMPARATIVE.sub(lambda m: _COMPARATIVE_AS[m.group(0).lower()], value), list(col.labels or []))
+        label = to_label(_COMPARATIVE.sub(lambda m: COMPARATIVES[m.group(1).lower()] + " than", value), list(col.labels or []))
     except Unnormalizable:
         label = None
     if label is not None:
@@ -283,8 +283,7 @@ def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozen
     return (ev.quote, ev) if ev is not None else None
 
 
-_COMPARATIVE = re.compile(r"\b(?:under|below|over|above)\b", re.IGNORECASE)
-_COMPARATIVE_AS = {"under": "less than", "below": "less than", "over": "more than", "above": "more than"}  # "under £20"
+_COMPARATIVE = re.compile(rf"\b({'|'.join(COMPARATIVES)})(?:\s+than)?\b", re.IGNORECASE)  # "under £20": "less than £20"
 
 
 def _label_evidence(text: str, col: ColumnPlan, label: str) -> Evidence | None:
