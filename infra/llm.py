@@ -97,15 +97,6 @@ def status(settings: Settings) -> dict[str, object]:
     return {"running": running, **state}
 
 
-def prompt_cache_args(settings: Settings) -> list[str]:
-    """The server's RAM cache of evaluated prompts, found by longest common prefix. Without it
-    the server keeps only the last prompt, so a document's calls for a child table and then its
-    parent evaluate each table's description anew (about 9.6 s a call against 7 s with it, on the
-    two-table instances of benchmarks/xdomain-heldout3); it costs up to the given bytes of RAM."""
-    size = settings.llm_prompt_cache_bytes
-    return ["--cache", "True", "--cache_size", str(size)] if size > 0 else []
-
-
 def start(settings: Settings, port: int | None = None, timeout: float = 120.0) -> str:
     """Start (or reuse) the server; returns its base URL (http://127.0.0.1:PORT/v1)."""
     current = status(settings)
@@ -120,7 +111,7 @@ def start(settings: Settings, port: int | None = None, timeout: float = 120.0) -
         raise LLMStartFailed(f"port {port} is taken by something that is not an LLM server")
     log = settings.home / "llm.log"
     cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", MODEL_ALIAS,
-           "--host", HOST, "--port", str(port), "--n_ctx", "4096", "--n_threads", "2", *prompt_cache_args(settings)]
+           "--host", HOST, "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + timeout

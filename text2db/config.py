@@ -36,11 +36,6 @@ class Settings(BaseSettings):
     llm_model: str = Field("qwen2.5-coder-1.5b", description="Model name sent to the LLM endpoint.")
     llm_api_key: str = Field("local", description="API key for the LLM endpoint (local servers ignore it).")
     llm_timeout_s: float = Field(60.0, description="Timeout of one LLM call.")
-    llm_prompt_cache_bytes: int = Field(
-        1 << 30, ge=0,
-        description="RAM the local LLM server keeps evaluated prompts in (0: off). With it, a job whose documents "
-                    "alternate between tables (a child and its parent) reuses each table's prompt prefix, not only "
-                    "the last prompt's.")
     planner_llm: Literal["first", "fallback"] = Field(
         "first", description="With an LLM endpoint: 'first' asks the LLM planner first (it decides what the wording "
         "leaves open; the rule planner builds and is the fallback); 'fallback' plans with the rules and asks the LLM "

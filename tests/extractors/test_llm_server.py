@@ -44,14 +44,3 @@ def test_status_and_stop_follow_the_state_file(tmp_path: Path) -> None:
 def test_setup_script_verifies_the_checksum() -> None:
     script = Path(llm.SETUP_SCRIPT).read_text()
     assert llm.MODEL_SHA256 in script and "sha256sum" in script and "exit 1" in script
-
-
-def test_the_server_keeps_evaluated_prompts_in_ram_unless_turned_off(tmp_path: Path) -> None:
-    """The flags are the server's own settings (a misspelt one would stop the server starting)."""
-    from llama_cpp.server.settings import ModelSettings
-
-    args = llm.prompt_cache_args(Settings(home=tmp_path))
-    options = dict(zip(args[::2], args[1::2], strict=True))
-    parsed = ModelSettings(model="m.gguf", **{k.lstrip("-"): v for k, v in options.items()})
-    assert parsed.cache is True and parsed.cache_type == "ram" and parsed.cache_size == 1 << 30
-    assert llm.prompt_cache_args(Settings(home=tmp_path, llm_prompt_cache_bytes=0)) == []
