@@ -48,6 +48,7 @@ class RowsRequest:
     document: str
     max_rows: int = 3
     columns: tuple[str, ...] = ()  # the columns to ask about (the unsure ones); empty: every column
+    job_tables: tuple[TablePlan, ...] = ()  # every table of the job, described first: one prompt prefix for all
 
 
 @dataclass
@@ -82,23 +83,29 @@ def _describe(col: ColumnPlan) -> str:
 
 
 def build_messages(req: RowsRequest) -> list[dict[str, str]]:
-    """Every column of the table is described, whichever are asked: the prefix is then the same
-    for every document of a job (the server reuses its cache; prompt evaluation is most of a
-    call's time here), and the model sees where each value belongs. The columns asked for come
-    after it, the document last; the JSON schema holds the answer to them."""
+    """Every column of every table of the job is described, whichever are asked: the prefix is
+    then the same for every call of a job, a child table's and its parent's alike (the server
+    keeps only the last prompt's evaluation; prompt evaluation is most of a call's time here),
+    and the model sees where each value belongs. The table and columns asked for come after it,
+    the document last; the JSON schema holds the answer to them."""
     t = req.table
-    key = t.key[0]
-    cols = "\n".join(_describe(c) for c in _columns(t))
+    described = req.job_tables or (t,)
+    of_table = f' of table "{t.table}"' if len(described) > 1 else ""
     fixed = (
-        f'Table "{t.table}": one row per {t.entity}. Key column "{key}": the {t.entity}\'s name as written in the text.\n'
-        f"Columns:\n{cols}\n\n"
-        f'Return {{"rows": [...]}} with one row for each {t.entity} the text is about (usually one). '
+        "\n\n".join(_describe_table(table) for table in described) + "\n\n"
+        f'Return {{"rows": [...]}} with one row for each {t.entity}{of_table} the text is about (usually one). '
         f"Use null for anything the text does not say about that {t.entity}."
     )
     asked = [c.name for c in _columns(t, req.columns)]
-    wanted = f"Each row has {key} and: {', '.join(asked)}."
+    wanted = f"Each row has {t.key[0]} and: {', '.join(asked)}."
     return [{"role": "system", "content": SYSTEM},
             {"role": "user", "content": f"{fixed}\n\n{wanted}\n\nText:\n<text>\n{req.document}\n</text>"}]
+
+
+def _describe_table(t: TablePlan) -> str:
+    cols = "\n".join(_describe(c) for c in _columns(t))
+    return (f'Table "{t.table}": one row per {t.entity}. Key column "{t.key[0]}": the {t.entity}\'s name as written in '
+            f"the text.\nColumns:\n{cols}")
 
 
 def _value_schema(col: ColumnPlan) -> dict[str, Any]:

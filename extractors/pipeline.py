@@ -67,7 +67,7 @@ class Extractor:
         self.student_file = student_path(students, plan.job, plan.version) if students is not None else None
         self.student = load_student(self.student_file) if self.student_file is not None else Student()
         self._saved_updates = 0
-        self.row_writer = RowWriter(settings, self.config, self.student)
+        self.row_writer = RowWriter(settings, self.config, self.student, tuple(plan.tables))
         self.gazetteers = {s.plan.table: gazetteer.for_table(engine, s.plan, person=s.kind == "person",
                                                                  create_index=settings.link_indexes)
                            for s in self.tables if engine is not None and s.plan.only_existing_rows}

@@ -41,9 +41,11 @@ DROP_BELOW = 0.45  # an unsure small guess the LLM calls "not stated" is dropped
 
 
 class RowWriter:
-    def __init__(self, settings: Settings, config: ExtractorConfig, student: Student | None = None) -> None:
+    def __init__(self, settings: Settings, config: ExtractorConfig, student: Student | None = None,
+                 job_tables: tuple[TablePlan, ...] = ()) -> None:
         self.settings, self.config = settings, config
         self.student = student
+        self.job_tables = job_tables  # described in every prompt (docllm.build_messages)
 
     def fill(self, parsed: Parsed, table: TablePlan, entities: list[Entity], requests: list[Request],
              usage: dict[str, int], columns: list[str] | None = None, deadline: float | None = None,
@@ -60,7 +62,7 @@ class RowWriter:
             return entities
         try:
             usage["calls"] += 1
-            answer = docllm.write_rows(docllm.RowsRequest(table, text, columns=tuple(columns or ())), base_url=s.llm_base_url or "", model=s.llm_model,
+            answer = docllm.write_rows(docllm.RowsRequest(table, text, columns=tuple(columns or ()), job_tables=self.job_tables), base_url=s.llm_base_url or "", model=s.llm_model,
                                        api_key=s.llm_api_key, timeout=min(s.llm_timeout_s, left))
         except ExtractorError as exc:  # the small models' values stand; the failure is counted, not fatal
             log.warning("LLM row writer failed for table %s: %s", table.table, exc)

@@ -133,6 +133,26 @@ def test_an_llm_label_is_grounded_on_a_compound_words_part_and_a_comparative_is_
     assert "area" not in inland.rows[0].values and inland.ungrounded
 
 
+def test_a_jobs_tables_share_one_prompt_prefix_and_each_call_asks_its_own_table() -> None:
+    """A child table's call and its parent's begin alike (the server reuses the last prompt's
+    evaluation only as far as the two agree); a one-table job's prompt names no table twice."""
+    child, parent = LIGHTHOUSE.tables[0], VENUE.tables[0]
+    job = (child, parent)
+    a = docllm.build_messages(docllm.RowsRequest(child, TEXT, job_tables=job))[1]["content"]
+    b = docllm.build_messages(docllm.RowsRequest(parent, TEXT, job_tables=job))[1]["content"]
+    shared = a[: next(i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y)]
+    assert '"keeper"' in shared and '"kid_friendly"' in shared and shared.endswith("with one row for each ")
+    assert 'each lighthouse of table "lighthouse"' in a and 'each venue of table "venue"' in b
+    assert schema_columns(docllm.RowsRequest(parent, TEXT, job_tables=job)) == {"name", "price_range", "customer_rating",
+                                                                               "kid_friendly", "near"}
+    alone = docllm.build_messages(docllm.RowsRequest(child, TEXT))[1]["content"]
+    assert '"venue"' not in alone and "of table" not in alone
+
+
+def schema_columns(req: docllm.RowsRequest) -> set[str]:
+    return set(docllm.rows_schema(req)["properties"]["rows"]["items"]["properties"])
+
+
 def test_garbage_answers_are_invalid_output() -> None:
     from text2db.extractors.exceptions import InvalidLLMOutput
 
