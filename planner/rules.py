@@ -310,7 +310,7 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     own = ins.table_words(table)
     unknown = [item for item, start, end in ins.listed_items(instruction)
                if not any(s < end and start < e for s, e in spans) and not _is_entity_word(item)
-               and not ins.is_generic(item, own) and ins.names_an_attribute(item)]
+               and not ins.is_generic(item, own) and ins.names_an_attribute(item) and not _value_example(item, table)]
     for item in list(unknown):  # "place of birth" for birth_place, "date of founding" for founded
         match = ins.fuzzy_column(item, table, skip)
         if match is not None:
@@ -336,6 +336,19 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
                              hint="add it first with a column addition, e.g. 'add a new column \"x\" to the table'")
     # no column named (or only the link to a parent): what the task implies
     return open_columns(table, key, operation)
+
+
+_EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|eg|such as|like)\s*", re.IGNORECASE)
+
+
+def _value_example(item: str, table: TableObservation) -> bool:
+    """A listed phrase that gives a value, not a column: led by "e.g." ("e.g. 'more than £30'"),
+    or a value the table already holds ("'city centre'")."""
+    bare = item.strip(" '\"‘’“”")
+    if _EXAMPLE_LEAD.match(bare):
+        return True
+    values = {str(v).casefold() for c in table.columns for v in c.samples}
+    return bare.casefold() in values
 
 
 def open_columns(table: TableObservation, key: list[str], operation: TaskType) -> list[str]:

@@ -562,3 +562,12 @@ def test_more_new_column_wordings(aviation: Engine, cuisine: Engine) -> None:
                                   "airport (yes or no) and fill it.", "j", llm=False)
     col = whether.plan.table("airport").column("has_rail")
     assert col.labels == ["yes", "no"] and "rail link" in col.question  # the meaning, not the label list
+
+
+def test_quoted_value_examples_in_the_instruction_are_no_column_names(restaurants: Engine) -> None:
+    """"(e.g. 'more than £30', 'coffee shop')" shows how values are written; it names no column."""
+    instruction = ("Add the new places below to the restaurant table with every detail the reviews give, using the "
+                   "table's own wording for labels (e.g. 'more than £30', 'coffee shop').")
+    plan = make_plan(restaurants, instruction, "j", llm=False).plan
+    r = plan.table("restaurant")
+    assert r.operation == "row_population" and {"price_range", "eat_type"} <= {c.name for c in r.columns}
