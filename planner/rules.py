@@ -338,7 +338,7 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     return open_columns(table, key, operation)
 
 
-_EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|eg|such as|like)\s*", re.IGNORECASE)
+_EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|(?:eg|such as|like)\b)", re.IGNORECASE)  # not "egg count", "likes"
 
 
 def _value_example(item: str, table: TableObservation) -> bool:
