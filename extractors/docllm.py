@@ -202,8 +202,13 @@ def _existing_form(value: str, col: ColumnPlan) -> str:
     if col.value_type != "text" or col.link is not None or value in col.demonstrations:
         return value
     own = stems(col.name)
+
+    def is_own_word(word: str) -> bool:  # "priced" of price_range; not "the", whose stems are empty
+        word_stems = stems(word)
+        return bool(word_stems) and word_stems <= own
+
     words = re.split(r"[\s-]+", value)
-    kept = " ".join(w for w in words if not stems(w) <= own or not stems(w))
+    kept = " ".join(w for w in words if not is_own_word(w))
     if not kept or kept == " ".join(words):
         return value
     return next((d for d in col.demonstrations if d.casefold() == kept.casefold()), value)

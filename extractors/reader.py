@@ -348,9 +348,11 @@ class Reader:
             want = [stem(w) for w in label_words]
             if not want:
                 continue
+            # each text word as the label word it stands for ("river" for "riverside"), else its stem
+            folded = [(s, e, next((sw for lw, sw in zip(label_words, want) if label_word(lw, w)), st))
+                      for (s, e, w), (_, _, st) in zip(words, tokens)]
             for i in range(len(tokens)):
-                window = [(s, e, next((stem(lw) for lw in label_words if label_word(lw, w)), stem(w)))
-                          for s, e, w in words[i:i + len(want) + 2]]
+                window = folded[i:i + len(want) + 2]
                 got = [t[2] for t in window]
                 # the label's words in any order ("the centre of the city" for "city centre")
                 if got and got[0] in want and all(w in got for w in want):

@@ -54,6 +54,9 @@ WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)
 COLUMN_HINT = re.compile(r"\b(columns?|fields?|attributes?|whether|track|also\s+(?:want|need|keep|record|store|capture))\b",
                          re.I)  # words by which an instruction with no stated task may still add a column
 EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|among\s+others)(?=\W)", re.I)
+# A listed item that opens as an example ("e.g. 'more than £30'") shows a value, not a column;
+# whole words, so "egg count" and "likes" stay column phrases. EXAMPLES finds such lists in a sentence.
+EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|(?:eg|such as|like)\b)", re.IGNORECASE)
 PAREN_LIST = re.compile(r"\(([^()]*,[^()]*)\)")
 
 

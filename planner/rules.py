@@ -338,14 +338,11 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     return open_columns(table, key, operation)
 
 
-_EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|(?:eg|such as|like)\b)", re.IGNORECASE)  # not "egg count", "likes"
-
-
 def _value_example(item: str, table: TableObservation) -> bool:
     """A listed phrase that gives a value, not a column: led by "e.g." ("e.g. 'more than £30'"),
     or a value the table already holds ("'city centre'")."""
     bare = item.strip(" '\"‘’“”")
-    if _EXAMPLE_LEAD.match(bare):
+    if ins.EXAMPLE_LEAD.match(bare):
         return True
     values = {str(v).casefold() for c in table.columns for v in c.samples}
     return bare.casefold() in values
