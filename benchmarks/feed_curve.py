@@ -24,6 +24,7 @@ from sqlalchemy import create_engine
 
 from text2db.config import get_settings
 from text2db.extractors.pipeline import build_extractor
+from text2db.extractors.student import Student
 from text2db.infra import llm as local_llm
 from text2db.integrators.exceptions import ChecksFailed
 from text2db.integrators.pipeline import build_integrator
@@ -79,8 +80,10 @@ def main() -> None:
                         "seconds_per_document": round(seconds / len(batch), 3), "llm_calls": calls,
                         "refused_by_checks": refused,
                         "llm_share": round(llm / (small + llm), 3) if small + llm else 0.0})
+        windows[-1]["untrusted"] = _untrusted(extractor.student)
         print(f"documents {windows[-1]['documents']}: {windows[-1]['seconds_per_document']} s/doc, "
-              f"LLM share {windows[-1]['llm_share']}, {calls} LLM calls, {refused} refused by the checks", file=sys.stderr)
+              f"LLM share {windows[-1]['llm_share']}, {calls} LLM calls, {refused} refused by the checks; "
+              f"not yet trusted: {windows[-1]['untrusted'] or 'none'}", file=sys.stderr)
     engine.dispose()
     keys = meta.get("natural_keys") or {}
     gold = database_delta(instance.input_path, instance.gold_path, keys)
@@ -100,6 +103,17 @@ def main() -> None:
     for w in windows:
         print(f"{w['documents']:>10} {w['lenient_f1']:>10} {w['llm_share']:>9} {w['llm_calls']:>9} "
               f"{w['seconds_per_document']:>7} {w['refused_by_checks']:>7}")
+
+
+def _untrusted(student: Student) -> dict[str, str]:
+    """Why the LLM is still asked: each column the student does not trust yet, with its recent
+    agreement with the LLM (agreeing checks / checks)."""
+    out = {}
+    for key, seen in sorted(student.agreement.items()):
+        table, column = key.split("\x1f")
+        if not student.trusted(table, column):
+            out[f"{table}.{column}"] = f"{sum(seen)}/{len(seen)}"
+    return out
 
 
 if __name__ == "__main__":

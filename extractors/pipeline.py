@@ -119,9 +119,11 @@ class Extractor:
         if children is not None:
             entities = children.parent_rows(parsed, setup.plan.table, entities)
         candidates = SpanRules(parsed, entities, setup.kind).predict(setup.relations) if setup.relations else []
+        views = self._views(setup)
         if self.config.plan_reader:
-            candidates += self._read(parsed, setup, entities)
+            candidates += self._read(parsed, views, entities)
         requests = self._requests(parsed, setup, entities, candidates)
+        mark_silent(parsed, views, requests)
         llm_use = {"calls": 0, "tokens": 0, "ungrounded": 0}
         unsure = self._unsure(setup, entities, requests) if self.settings.llm_base_url and self.config.llm_mode == "rows" else []
         if unsure:
@@ -177,7 +179,7 @@ class Extractor:
             return columns
         threshold, wanted = self.config.accept_threshold, set()
         for req in requests:
-            if not req.entity.main or self.student.trusted(setup.plan.table, req.column):
+            if not req.entity.main or self.student.trusted(setup.plan.table, req.check_key):
                 continue
             confidence = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
             if confidence < threshold:
@@ -193,11 +195,14 @@ class Extractor:
                 if earned is not None and earned > req.best.confidence:
                     req.best = replace(req.best, confidence=earned)
 
-    def _read(self, parsed: Parsed, setup: TableSetup, entities: list[Entity]) -> list[Candidate]:
+    def _views(self, setup: TableSetup) -> list[ColumnView]:
+        """What the reader knows of each non-key column now, the student's lessons included."""
+        return [ColumnView.of(c, setup.plan.entity, self.learned_cues(setup.plan.table, c.name),
+                              self.student.learned_values(setup.plan.table, c.name))
+                for c in setup.plan.columns if c.name not in setup.plan.key]
+
+    def _read(self, parsed: Parsed, views: list[ColumnView], entities: list[Entity]) -> list[Candidate]:
         """The plan reader's values for each segment's main entity, over every non-key column."""
-        views = [ColumnView.of(c, setup.plan.entity, self.learned_cues(setup.plan.table, c.name),
-                               self.student.learned_values(setup.plan.table, c.name))
-                 for c in setup.plan.columns if c.name not in setup.plan.key]
         out: list[Candidate] = []
         for ent in entities:
             if ent.main:
@@ -280,6 +285,17 @@ class ChildRows:
                            if segment_of(parsed, m.start()) == ent.segment and not _inside_longer_name(parsed.text, m.start(), m.end())]
                 out.append(Entity(link.text, ent.kind, written or [link], main=True, segment=ent.segment, confidence=ent.confidence))
         return out
+
+
+def mark_silent(parsed: Parsed, views: list[ColumnView], requests: list[Request]) -> None:
+    """Mark the requests the small models left empty where the document writes none of the
+    column's words (its cues, its labels, values it is known to hold). The student measures these
+    apart: once the LLM has agreed often enough that such a document states nothing for the column,
+    it is no longer asked, while the column's misses where its words are written still go to it."""
+    written = stems(parsed.text)
+    words = {v.name: v.cue_stems | {w for value in (*v.labels, *v.known) for w in stems(value)} for v in views}
+    for req in requests:
+        req.silent = req.cell is None and req.best is None and not (words.get(req.column, set()) & written)
 
 
 def _inside_longer_name(text: str, start: int, end: int) -> bool:

@@ -251,7 +251,7 @@ class Reader:
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
         else:
-            spans = self._text_spans(a, b, col)
+            spans = [sp for sp in self._text_spans(a, b, col) if content_words(sp.text)]  # not a capitalised "In"
             if col.countries:
                 spans = [sp for sp in spans if names_a_country(sp.text)]
         scored = [Scored(col.name, s, self._score(col, s), s.text) for s in spans]

@@ -34,6 +34,17 @@ class Request:
     options: list[Candidate] = field(default_factory=list)  # distinct candidate values, best first
     cell: Cell | None = None  # a small-model cell already decided (classification, fine-tuned span model)
     context: str = ""  # what the LLM was shown, kept for distillation labels
+    silent: bool = False  # no small value, and the document has none of the column's words
+
+    @property
+    def check_key(self) -> str:
+        """The column the student measures this request's agreement under: a silent request (the
+        document never writes the column's words) is measured apart, since "not stated" is then
+        usually right, while a miss where the words are written says the reader needs the LLM."""
+        return f"{self.column}{SILENT}" if self.silent else self.column
+
+
+SILENT = " (not written)"  # suffix of the student's agreement key for silent requests
 
 
 @dataclass

@@ -106,36 +106,34 @@ class RowWriter:
     def _merge(self, parsed: Parsed, table: TablePlan, ent: Entity, row: docllm.RowAnswer, requests: list[Request],
                read: bool = True) -> None:
         """Merge the LLM's answer for `ent` into its requests. `read`: the small models read this
-        row, so each answer is also a held-out check of their value (a row only the LLM found
-        says nothing of how well they read a column)."""
+        row, so each admitted answer is also a held-out check of their value (a row only the LLM
+        found says nothing of how well they read a column). A value the checks below refuse (another
+        column's label or country, a word that modifies another column's noun) is no answer: it
+        neither replaces the small value nor counts against it, else one column's misplaced answers
+        keep the student from ever trusting the column it was asked about."""
         accept, text = self.config.accept_threshold, parsed.text
         values = _to_their_columns(parsed, table, row.values)
         for req in requests:
             if req.entity is not ent:
                 continue
             small = req.cell.confidence if req.cell is not None else req.best.confidence if req.best is not None else 0.0
+            col = table.column(req.column)
             given = values.get(req.column)
+            value = None if given is None else _admitted(parsed, table, col, *given)
+            if given is not None and value is None:
+                continue  # refused: the small models' value stands
             if self.student is not None and read:
                 guess = req.cell.value if req.cell is not None else req.best.value.text if req.best is not None else None
-                self.student.check(table.table, req.column, None if guess is None else str(guess), given[0] if given else None)
+                self.student.check(table.table, req.check_key, None if guess is None else str(guess), value)
             if small >= accept:
                 continue
-            if given is None:
+            if given is None or value is None:
                 if small < DROP_BELOW:
                     req.cell, req.best, req.options = None, None, []
                 continue
-            value, ev = given
-            col = table.column(req.column)
-            if value not in (col.labels or []) and grounding.fold(value) in other_labels(table, col.name) \
-                    and not (col.labels_open and _beside_column_words(text, col, ev)):
-                continue  # "riverside" written as a place's neighbour: it is another column's label
-            if _modifies_another_column(parsed, table, col, value, ev):
-                continue  # "a low customer rating" for price_range = low
-            if _another_columns_country(table, col, value):
-                continue  # "located in Tanzania" for mountain_range, beside a country column
-            value = _name_only(col, value)  # "John Brown & Company shipyard in Clydebank" -> its name
+            ev = given[1]
             if self.student is not None:
-                self.student.learn(table.table, col, value, text, ev.start, ev.end)
+                self.student.learn(table.table, col, value, text, ev.start, ev.end, other_column_stems(table, col.name))
             if req.best is not None and grounding.fold(req.best.value.text) == grounding.fold(value):
                 tool = registry.PLAN_READER if req.best.rule == "plan_reader" else registry.SPAN_RULES
                 req.cell = Cell(column=req.column, value=value, evidence=grounding.evidence(text, req.best.value.start, req.best.value.end),
@@ -146,6 +144,20 @@ class RowWriter:
                 confidence = self.config.llm_label_unsupported
             req.cell = Cell(column=req.column, value=value, evidence=ev, confidence=confidence,
                             tool=registry.LLM_ROWS.name, model=self.settings.llm_model)
+
+
+def _admitted(parsed: Parsed, table: TablePlan, col: ColumnPlan, value: str, ev: Evidence) -> str | None:
+    """The LLM's grounded value as `col`'s cell, or None where it belongs to another column."""
+    if value not in (col.labels or []) and grounding.fold(value) in other_labels(table, col.name) \
+            and not (col.labels_open and _beside_column_words(parsed.text, col, ev)):
+        return None  # "riverside" written as a place's neighbour: it is another column's label
+    if _modifies_another_column(parsed, table, col, value, ev):
+        return None  # "a low customer rating" for price_range = low
+    if _another_columns_country(table, col, value):
+        return None  # "located in Tanzania" for mountain_range, beside a country column
+    if _describes_another_column(table, col, value):
+        return None  # "child friendly establishment" for eat_type, beside family_friendly
+    return _name_only(col, value)  # "John Brown & Company shipyard in Clydebank" -> its name
 
 
 def _to_their_columns(parsed: Parsed, table: TablePlan, values: dict[str, tuple[str, Evidence]]) -> dict[str, tuple[str, Evidence]]:
@@ -241,6 +253,13 @@ def _modifies_another_column(parsed: Parsed, table: TablePlan, col: ColumnPlan, 
             if after is None or after.pos_ not in ("NOUN", "PROPN") or stem(after.text) in own or stem(after.text) not in others:
                 return False
     return written > 0
+
+
+def _describes_another_column(table: TablePlan, col: ColumnPlan, value: str) -> bool:
+    """The value's lower-case words hold another column's name word and none of `col`'s own: it
+    says what that column says. Capitalised words are a name's ("The Family Table" may be near)."""
+    described = stems(" ".join(w for w in value.split() if w[:1].islower()))
+    return bool(described & other_column_stems(table, col.name)) and not described & stems(col.name)
 
 
 def _another_columns_country(table: TablePlan, col: ColumnPlan, value: str) -> bool:

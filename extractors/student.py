@@ -7,7 +7,11 @@ Two things, both per (table, column) and both from grounded LLM answers only:
 - agreement: each time the LLM answers, whether the small models had given the same value (or
   the same "not stated"). A column whose recent agreement is high enough is trusted: the LLM is
   no longer asked about it. This is the calibration on held-out LLM labels: agreement is
-  measured on answers the small model had not seen when it made its guess.
+  measured on answers the small model had not seen when it made its guess. "Not stated" where
+  the document never writes the column's words is measured apart (router.Request.check_key):
+  it is usually right, while a miss where the words are written is what the LLM is for, and
+  one measure of both would keep asking about every document or stop asking too soon. Only
+  answers the merge admits count: a value the LLM put under the wrong column is no check.
 
 The memory lives with the job's extractor. A long-running consumer keeps it in the text2db home
 (`students/<job>/plan-v<N>.json`, one file per plan version, a revision number per save), so a
@@ -47,9 +51,12 @@ class Student:
     def _key(table: str, column: str) -> str:
         return f"{table}\x1f{column}"
 
-    def learn(self, table: str, col: ColumnPlan, value: str, text: str, start: int, end: int) -> None:
+    def learn(self, table: str, col: ColumnPlan, value: str, text: str, start: int, end: int,
+              others: frozenset[str] = frozenset()) -> None:
         """Record the words before a grounded value as cues of its column, and the value itself
-        (labels are matched by their own words; a value an open label set lacks becomes one)."""
+        (labels are matched by their own words; a value an open label set lacks becomes one).
+        `others`: the stems of the table's other columns' names, never this column's cues ("a
+        child-friendly coffee shop" teaches eat_type no "friendly")."""
         if col.labels and (not col.labels_open or value in col.labels):
             return
         self.values.setdefault(self._key(table, col.name), Counter())[value] += 1
@@ -57,7 +64,7 @@ class Student:
         before = content_words(text[sentence_start:start])[-2:]
         self.updates += 1
         counter = self.cues.setdefault(self._key(table, col.name), Counter())
-        counter.update(stem(w) for w in before if not re.fullmatch(r"\d+", w))
+        counter.update(stem(w) for w in before if not re.fullmatch(r"\d+", w) and stem(w) not in others)
 
     def learned_cues(self, table: str, column: str, min_count: int = 2) -> list[str]:
         counter = self.cues.get(self._key(table, column), Counter())

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from text2db.extractors.entities import FUNCTION_WORDS, PRONOUNS, Entity, Mention, Parsed
-from text2db.extractors.reader import stem, stems
+from text2db.extractors.reader import PREPOSITIONS, content_words, stem, stems
 from text2db.schemas.plan import TablePlan
 
 NAME_JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
@@ -36,9 +36,12 @@ class KeyShape:
     mean_words: float
     leads: frozenset[str] = frozenset()  # first words several keys share, as written ("A", "1634:")
     lower_tails: bool = False  # several keys are common-noun phrases ("Bacon sandwich", "Beef kway teow")
+    # the table's other text columns' values, lower-case: names the rows hold that are no row
+    # (the landmark a restaurant is near); the subject finder never takes one for a new row
+    values: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, keys: list[str]) -> "KeyShape":
+    def of(cls, keys: list[str], values: frozenset[str] = frozenset()) -> "KeyShape":
         keys = [k for k in keys if k and k.strip()]
         last = frozenset(k.split()[-1].lower() for k in keys if len(k.split()) > 1)
         # a word ending most keys ("Airport", "Museum") is a shape; a word ending one key is noise
@@ -48,7 +51,8 @@ class KeyShape:
         firsts = Counter(k.split()[0] for k in keys if len(k.split()) > 1)
         leads = frozenset(w for w, n in firsts.items() if n >= 2)
         lower_tails = sum(1 for k in keys if len(k.split()) > 1 and all(w[:1].islower() for w in k.split()[1:])) >= 2
-        return cls(common, keeps_the, mean, leads, lower_tails)
+        values |= {v[4:] for v in values if v.startswith("the ")}  # found as "Portland Arms" where a row holds "The Portland Arms"
+        return cls(common, keeps_the, mean, leads, lower_tails, values - {k.lower() for k in keys})
 
 
 def _name_token(tok) -> bool:  # type: ignore[no-untyped-def]
@@ -154,6 +158,11 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
         name = text[a:b]
         if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS or name in NOT_NAMES:
             continue
+        lead, _, rest = name.partition(" ")
+        if lead.lower() in PREPOSITIONS and (not rest or rest.lower() in avoid):  # "Near Burger King is a pub called X"
+            continue
+        if not any(w.isalpha() for w in content_words(name)):  # a sentence-initial "In", "5 of 5"
+            continue
         score = 3.0 * _column_owner(text, a, b, column_stems)
         score += 2.0 if is_subject and sent_no == 0 else 0.8 if is_subject else 0.0
         score += max(0.0, 1.2 - 0.4 * order) + (0.5 if sent_no == 0 else 0.0)
@@ -171,17 +180,20 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
 
 
 def key_shape(engine, table) -> KeyShape:  # type: ignore[no-untyped-def]
-    """The shape of a table's existing keys, from a bounded sample of its rows."""
+    """The shape of a table's existing keys, and its other text columns' values, from a bounded
+    sample of its rows."""
     from sqlalchemy import MetaData, Table, select
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
         target = Table(table.table, MetaData(), autoload_with=engine)
+        texts = [c.name for c in table.columns if c.name not in table.key and c.value_type == "text" and c.name in target.c]
         with engine.connect() as conn:
-            keys = conn.execute(select(target.c[table.key[0]]).limit(200)).scalars().all()
+            rows = conn.execute(select(target.c[table.key[0]], *(target.c[n] for n in texts)).limit(200)).all()
     except (SQLAlchemyError, KeyError):
-        keys = []
-    return KeyShape.of([str(k) for k in keys if k is not None])
+        rows = []
+    values = frozenset(str(v).strip().lower() for row in rows for v in row[1:] if v is not None and str(v).strip())
+    return KeyShape.of([str(row[0]) for row in rows if row[0] is not None], values)
 
 
 def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape: KeyShape | None) -> list[Entity]:
@@ -189,8 +201,11 @@ def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape
     subject (a main entity of the table). Where the finder found entities of its kind but none
     is main, the subject must be one of them and what a planned column is of: a long article
     about a film is not a row of a person table because it has a subject. Where the finder's main entity is a value of a planned
-    column ("The Fylde is the home ground of AFC Fylde"), the name the column is of takes its place."""
-    avoid = {lb.lower() for c in table.columns for lb in (c.labels or [])}
+    column ("The Fylde is the home ground of AFC Fylde"), the name the column is of takes its place.
+    A name the table holds as another column's value (a label, or an existing value such as the
+    landmark a restaurant is near) is that column's, never a new row's subject."""
+    avoid = {v.lower() for c in table.columns if c.name not in table.key for v in (*(c.labels or []), *c.demonstrations)}
+    avoid |= shape.values if shape is not None else set()
     column_stems = frozenset(w for c in table.columns if c.name not in table.key for w in stems(c.name.replace("_", " ")))
     text = parsed.text
     added: list[Entity] = []

@@ -359,3 +359,11 @@ def test_labels_read_through_compound_words_and_comparatives() -> None:
     assert row["area"] == "riverside" and row["price_range"] == "less than £20" and row["eat_type"] == "coffee shop"
     row = _cells(plan, "The Mill Yard is a pub where you can rest after a walk.")["Mill Yard"]
     assert row["eat_type"] == "pub"
+
+
+def test_a_name_the_table_holds_as_another_columns_value_is_no_new_row() -> None:
+    """The landmark a venue is near is a value of `near` (an existing row holds it); a document
+    that opens with it is still about the venue it names later."""
+    cells = _cells(VENUE, "Near Crowne Plaza Hotel in the city centre is a coffee shop called Quiet Willow that is kid friendly.")
+    assert "Crowne Plaza Hotel" not in cells
+    assert cells["Quiet Willow"]["near"] == "Crowne Plaza Hotel"

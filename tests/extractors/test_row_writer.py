@@ -482,3 +482,47 @@ def test_a_value_the_llm_put_in_one_column_goes_to_the_column_the_text_names_bef
     row = rows["Saffron Lamp"]
     assert row["price_range"].value == "moderate" and "customer_rating" not in row
 
+
+
+def test_not_stated_where_the_column_is_never_written_is_trusted_apart_from_a_miss_where_it_is() -> None:
+    """The student measures "not stated" in documents that never write the column's words apart
+    from the reader's misses: after agreeing on enough of the first, the LLM stops being asked
+    about them, while a document that writes the column's words and leaves the reader empty
+    handed is still asked (one measure of both would have stopped asking for it too)."""
+    plan = _plan("venue", "venue", [_col("price_range", "price range of the venue", labels=["cheap", "moderate", "high"])])
+    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    with FakeOpenAI(repeat_last=True) as fake:
+        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
+        extractor.row_writer.settings = extractor.settings
+        calls = []
+        for i in range(12):
+            name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
+            fake.replies = [_rows({"name": name, "price_range": None})]
+            event, _rows_read = _extract(plan, fake.base_url, f"{name} is a quiet place by the river.", extractor)
+            calls.append(event.stats.llm_calls)
+        assert calls[0] == 1 and sum(calls[-3:]) == 0
+        fake.replies = [_rows({"name": "Copper Zed", "price_range": None})]
+        event, _rows_read = _extract(plan, fake.base_url, "Copper Zed is by the river; its prices are a bargain.", extractor)
+    assert event.stats.llm_calls == 1
+
+
+def test_an_llm_value_that_belongs_to_another_column_is_no_cell_and_no_check_of_the_reader() -> None:
+    """'child friendly establishment' is what the kid_friendly column says, not an eat type; 'low'
+    is another column's label. Neither replaces the reader's answer nor counts against it."""
+    plan = _plan("venue", "venue", [
+        _col("eat_type", "eat type of the venue", demos=["coffee shop", "pub", "restaurant"]),
+        _col("price_range", "price range of the venue", labels=["cheap", "moderate", "high"]).model_copy(update={"labels_open": True}),
+        _col("customer_rating", "customer rating of the venue", labels=["low", "average", "5 out of 5"]),
+        _col("kid_friendly", "kid friendly of the venue", labels=["yes", "no"]),
+    ])
+    text = "Copper Mill is a child friendly establishment with a low customer rating."
+    reply = _rows({"name": "Copper Mill", "eat_type": "child friendly establishment", "price_range": "low",
+                   "customer_rating": "low", "kid_friendly": "yes"})
+    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+    with FakeOpenAI([reply]) as fake:
+        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
+        extractor.row_writer.settings = extractor.settings
+        _event, rows = _extract(plan, fake.base_url, text, extractor)
+    assert "eat_type" not in rows["Copper Mill"] and "price_range" not in rows["Copper Mill"]
+    checked = {k.split("\x1f")[1] for k in extractor.student.agreement}
+    assert not checked & {"eat_type", "price_range"}
