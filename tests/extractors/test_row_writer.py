@@ -165,6 +165,11 @@ def _private_home(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("TEXT2DB_HOME", str(tmp_path / "home"))
 
 
+def _asking(plan: Plan, fake: FakeOpenAI) -> Extractor:
+    """An extractor without priors whose LLM is the scripted server."""
+    return Extractor(plan, Settings(llm_base_url=fake.base_url, llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
+
+
 def _extract(plan, url: str, text: str, extractor: Extractor | None = None):
     extractor = extractor or Extractor(plan, Settings(llm_base_url=url, llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
     event = extractor.extract(DocumentEvent(job="j", document_id=str(abs(hash(text))), text=text))
@@ -217,10 +222,8 @@ def test_llm_failure_leaves_the_small_models_values() -> None:
 
 def test_student_trusts_a_column_after_agreeing_with_the_llm_and_stops_asking() -> None:
     plan = LIGHTHOUSE
-    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
     with FakeOpenAI(repeat_last=True) as fake:
-        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
-        extractor.row_writer.settings = extractor.settings
+        extractor = _asking(plan, fake)
         calls = []
         for i in range(14):
             name = f"Rock {chr(65 + i)} Lighthouse"
@@ -236,11 +239,9 @@ def _taught(plan: Plan, column: str, answer: str, text: str) -> tuple[Extractor,
     """20 documents about new venues (`text` formats each name), the scripted LLM answering
     `answer` for `column` each time: the extractor, LLM calls per document, and the tool each
     value came from."""
-    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
-    assert extractor.student.learned_values(plan.tables[0].table, column) == []
     with FakeOpenAI(repeat_last=True) as fake:
-        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
-        extractor.row_writer.settings = extractor.settings
+        extractor = _asking(plan, fake)
+        assert extractor.student.learned_values(plan.tables[0].table, column) == []
         calls, tools = [], []
         for i in range(20):
             name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
@@ -280,10 +281,8 @@ def test_the_subject_finder_is_checked_against_the_llms_row_keys_and_the_llm_sta
     from text2db.extractors.rowwriter import key_check
 
     plan = _plan("venue", "venue", [_col("eat_type", "eat type of the venue", demos=["pub", "pub", "coffee shop"])])
-    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
     with FakeOpenAI(repeat_last=True) as fake:
-        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
-        extractor.row_writer.settings = extractor.settings
+        extractor = _asking(plan, fake)
         calls = []
         for i in range(14):
             name, other = f"Copper {chr(65 + i)}{chr(97 + i)}rrow", f"Harbour {chr(65 + i)}ights"
@@ -490,10 +489,8 @@ def test_not_stated_where_the_column_is_never_written_is_trusted_apart_from_a_mi
     about them, while a document that writes the column's words and leaves the reader empty
     handed is still asked (one measure of both would have stopped asking for it too)."""
     plan = _plan("venue", "venue", [_col("price_range", "price range of the venue", labels=["cheap", "moderate", "high"])])
-    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
     with FakeOpenAI(repeat_last=True) as fake:
-        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
-        extractor.row_writer.settings = extractor.settings
+        extractor = _asking(plan, fake)
         calls = []
         for i in range(12):
             name = f"Copper {chr(65 + i)}{chr(97 + i)}rrow"
@@ -518,10 +515,8 @@ def test_an_llm_value_that_belongs_to_another_column_is_no_cell_and_no_check_of_
     text = "Copper Mill is a child friendly establishment with a low customer rating."
     reply = _rows({"name": "Copper Mill", "eat_type": "child friendly establishment", "price_range": "low",
                    "customer_rating": "low", "kid_friendly": "yes"})
-    extractor = Extractor(plan, Settings(llm_base_url="http://unused", llm_timeout_s=5.0), ExtractorConfig(use_priors=False))
     with FakeOpenAI([reply]) as fake:
-        extractor.settings = extractor.settings.model_copy(update={"llm_base_url": fake.base_url})
-        extractor.row_writer.settings = extractor.settings
+        extractor = _asking(plan, fake)
         _event, rows = _extract(plan, fake.base_url, text, extractor)
     assert "eat_type" not in rows["Copper Mill"] and "price_range" not in rows["Copper Mill"]
     checked = {k.split("\x1f")[1] for k in extractor.student.agreement}
