@@ -1,7 +1,8 @@
 """Mechanical repairs of a drafted design before validation: the fixes any designer would make
 without a judgment call (a missing key: an association table's two references, else a surrogate;
 a reference to a parent's non-key column when the parent has one key, a key column's type
-differing from its parent's, a dangling reference).
+differing from its parent's, a dangling reference, a reference whose columns do not pair up with
+the parent's).
 A reference to a table the design lacks is pointed at the table meant by that name ('users',
 'customer_order' for 'order'), else, when the requirement names it, the missing table is created
 with its key; only a reference to something the requirement never names is dropped.
@@ -104,6 +105,10 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
                 notes.append(f"{table.name}: dropped a reference to {parent.name}'s non-key columns")
                 continue
             fk = fk.model_copy(update={"ref_columns": list(parent.primary_key)})
+        if len(fk.columns) != len(fk.ref_columns):  # 'FOREIGN KEY (a, b, c) REFERENCES t(t_id)': no column pairs up
+            notes.append(f"{table.name}: dropped a reference of {len(fk.columns)} column(s) to {len(fk.ref_columns)} "
+                         f"of {parent.name}")
+            continue
         for child, ref in zip(fk.columns, fk.ref_columns):
             ptype = parent.column(ref).type
             if columns[child].type != ptype:

@@ -139,6 +139,21 @@ def test_llm_design_is_read_validated_and_falls_back_to_rules(fake_llm) -> None:
         assert server.requests[0]["messages"][-1]["content"] == requirement
 
 
+def test_repair_drops_a_reference_whose_columns_do_not_pair_up_and_keeps_the_column_types() -> None:
+    drafted = ("CREATE TABLE truck (registration TEXT PRIMARY KEY, firm TEXT);\n"
+               "CREATE TABLE product (product_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, registration TEXT REFERENCES truck(registration), "
+               "product_id INTEGER REFERENCES product(product_id), "
+               "FOREIGN KEY (registration, product_id) REFERENCES load_pair(load_id));\n"
+               "CREATE TABLE load_pair (load_id INTEGER PRIMARY KEY, note TEXT);")
+    design = checked(repair(SchemaDesign(requirement="Trucks load products; each ticket is for one truck and one product.",
+                                         designer="test", tables=parse_tables(drafted))))
+    ticket = design.table("ticket")
+    assert {fk.ref_table for fk in ticket.foreign_keys} == {"truck", "product"}
+    assert ticket.column("registration").type == "TEXT"  # not the load_pair key's INTEGER
+    assert any("dropped a reference of 2 column(s)" in n for n in design.notes)
+
+
 def test_metric_matches_names_by_meaning_and_scores_keys() -> None:
     gold = read_ddl("CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name TEXT);"
                     "CREATE TABLE purchase (purchase_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(customer_id), total DECIMAL);")
@@ -351,3 +366,4 @@ def test_an_identifier_after_which_and_for_a_thing_declare_the_thing() -> None:
     assert design.table("kennel").primary_key == ["kennel_number"]
     assert ("animal", "kennel_number", "kennel") in _fks(design)
     assert {"holder_name", "price_paid"} <= {c.name for c in design.table("pass").columns}
+
