@@ -108,12 +108,7 @@ def main() -> None:
 def _untrusted(student: Student) -> dict[str, str]:
     """Why the LLM is still asked: each column the student does not trust yet, with its recent
     agreement with the LLM (agreeing checks / checks)."""
-    out = {}
-    for key, seen in sorted(student.agreement.items()):
-        table, column = key.split("\x1f")
-        if not student.trusted(table, column):
-            out[f"{table}.{column}"] = f"{sum(seen)}/{len(seen)}"
-    return out
+    return {f"{table}.{column}": f"{sum(seen)}/{len(seen)}" for (table, column), seen in sorted(student.untrusted().items())}
 
 
 if __name__ == "__main__":

@@ -127,7 +127,7 @@ class RowWriter:
                 self.student.check(table.table, req.check_key, None if guess is None else str(guess), value)
             if small >= accept:
                 continue
-            if given is None or value is None:
+            if value is None:  # the LLM says "not stated"
                 if small < DROP_BELOW:
                     req.cell, req.best, req.options = None, None, []
                 continue

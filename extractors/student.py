@@ -88,6 +88,15 @@ class Student:
         seen = self.agreement.get(self._key(table, column))
         return seen is not None and len(seen) >= self.min_checks and sum(seen) / len(seen) >= self.trust_at
 
+    def untrusted(self) -> dict[tuple[str, str], list[bool]]:
+        """(table, column) -> its recent checks, for each column the LLM is still asked about."""
+        out = {}
+        for key, seen in self.agreement.items():
+            table, column = key.split("\x1f")
+            if not self.trusted(table, column):
+                out[(table, column)] = list(seen)
+        return out
+
     def calibrated(self, table: str, column: str) -> float | None:
         """The confidence a trusted column's small value has earned: its recent agreement with the
         LLM (None while the column is not trusted)."""

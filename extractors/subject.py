@@ -156,12 +156,12 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
     for order, (a, b, is_subject, sent_no) in enumerate(name_runs(parsed, seg_no)):
         a, b = _trim(text, a, b, shape)
         name = text[a:b]
-        if not re.search(r"[^\W\d_]", name) or name.lower() in avoid or name in FUNCTION_WORDS or name in NOT_NAMES:
+        if name.lower() in avoid or name in FUNCTION_WORDS or name in NOT_NAMES:
+            continue
+        if not any(w.isalpha() for w in content_words(name)):  # no letters at all, a sentence-initial "In", "5 of 5"
             continue
         lead, _, rest = name.partition(" ")
         if lead.lower() in PREPOSITIONS and (not rest or rest.lower() in avoid):  # "Near Burger King is a pub called X"
-            continue
-        if not any(w.isalpha() for w in content_words(name)):  # a sentence-initial "In", "5 of 5"
             continue
         score = 3.0 * _column_owner(text, a, b, column_stems)
         score += 2.0 if is_subject and sent_no == 0 else 0.8 if is_subject else 0.0
