@@ -1,7 +1,8 @@
 """The designer seam: requirement (+ optional sample documents) -> a checked SchemaDesign.
 
 With an LLM (the configured endpoint, or the local server when it runs) the LLM designs first;
-its design is parsed and repaired, the rule designer adds the entities and relationships it read
+its design is parsed and repaired, its role tables are folded into their entities
+(designer/roles.py), the rule designer adds the entities and relationships it read
 and the LLM left out (designer/reconcile.py), and the result is validated; when anything fails
 (endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
 the reason noted.
@@ -17,6 +18,7 @@ from text2db.config import Settings
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.reconcile import reconcile
 from text2db.designer.repair import repair
+from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
 from text2db.schemas.design import SchemaDesign
@@ -44,7 +46,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
         try:
             designer = LlmDesigner(settings.model_copy(update={"llm_base_url": url}) if url else settings, client)
-            design = reconciled(repair(designer.design(requirement, list(documents or []))))
+            design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")

@@ -12,6 +12,7 @@ from text2db.designer.ddl import ddl_script
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
 from text2db.designer.repair import repair
+from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -367,3 +368,36 @@ def test_an_identifier_after_which_and_for_a_thing_declare_the_thing() -> None:
     assert ("animal", "kennel_number", "kennel") in _fks(design)
     assert {"holder_name", "price_paid"} <= {c.name for c in design.table("pass").columns}
 
+
+
+def test_a_role_table_the_llm_wrote_is_folded_into_the_entity_that_plays_the_role() -> None:
+    requirement = ("A newsroom keeps its reporters: each has a name, an email and a beat. Every reporter is assigned "
+                   "an editor, who is another reporter of the newsroom; the editors answer to nobody. Stories have a "
+                   "headline and a publication date and are written by one reporter, and a story is checked by a "
+                   "fact checker, who is also a reporter.")
+    drafted = ("CREATE TABLE editor (editor_id INTEGER PRIMARY KEY, name TEXT, email TEXT);\n"
+               "CREATE TABLE reporter (reporter_id INTEGER PRIMARY KEY, name TEXT, email TEXT, beat TEXT,"
+               " editor_id INTEGER NOT NULL REFERENCES editor(editor_id));\n"
+               "CREATE TABLE fact_checker (fact_checker_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE story (story_id INTEGER PRIMARY KEY, headline TEXT, publication_date DATE,"
+               " reporter_id INTEGER REFERENCES reporter(reporter_id),"
+               " fact_checker_id INTEGER REFERENCES fact_checker(fact_checker_id));")
+    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    assert {t.name for t in design.tables} == {"reporter", "story"}
+    assert _fks(design) == {("reporter", "editor_id", "reporter"), ("story", "reporter_id", "reporter"),
+                            ("story", "fact_checker_id", "reporter")}
+    assert design.table("reporter").column("editor_id").nullable  # the editors answer to nobody
+    assert fold_roles(design) == design
+
+
+def test_a_table_with_data_of_its_own_is_no_role_even_when_named_after_an_entity() -> None:
+    requirement = ("Members borrow tools. A tool has a name and a category. A senior member mentors new members and "
+                   "holds a workshop qualification with a date awarded; each member has a name.")
+    drafted = ("CREATE TABLE member (member_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE senior_member (senior_member_id INTEGER PRIMARY KEY, name TEXT, qualification TEXT,"
+               " date_awarded DATE);\n"
+               "CREATE TABLE tool (tool_id INTEGER PRIMARY KEY, name TEXT, category TEXT);\n"
+               "CREATE TABLE tool_member (tool_id INTEGER REFERENCES tool(tool_id),"
+               " member_id INTEGER REFERENCES member(member_id), PRIMARY KEY (tool_id, member_id));")
+    design = _repaired_draft(requirement, drafted)
+    assert fold_roles(design) == design

@@ -1,0 +1,105 @@
+"""Fold the LLM's role tables into the entity whose rows play the role.
+
+Why: a small model often writes a table for a role that the requirement says is played by
+another row of an entity it already has: `section_leader (section_leader_id, name, email)` beside
+`musician`, where the requirement says "a section leader, who is another musician";
+`senior_tailor` and `junior_tailor` beside `tailor`. Such a table holds nothing of its own, and
+the reference to it (`musician.section_leader_id -> section_leader`) cannot say which musician
+leads: the design an expert writes is a reference to the entity itself (a self-reference, or a
+role reference such as `flight.captain_id -> crew_member`).
+
+A table R is a role of a table X when
+- the requirement says so: "R, who is (another | one of the | a) X" ("a captain and a first
+  officer, who are crew members"), or R's name is X's with words before it (`senior_tailor`);
+- and R holds nothing X does not: every column of R is its key, a reference to X or to R, or a
+  column X has too (name, email); R refers to no other table than X does. A table with data of
+  its own (an `order_item` of an `item`) is never folded.
+Then every reference to R points at X's key instead (keeping the column's name, which says the
+role), a reference from X to itself becomes nullable (someone leads the leaders: nobody), and R
+goes. Every fold is noted. Nothing here depends on a table or domain name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from text2db.designer.words import singular
+from text2db.schemas.design import ForeignKeyDesign, SchemaDesign, TableDesign
+
+
+def fold_roles(design: SchemaDesign) -> SchemaDesign:
+    """`design` with its role tables folded into their entities (see the module docstring)."""
+    tables = {t.name: t for t in design.tables}
+    notes: list[str] = []
+    text = " ".join(design.requirement.lower().split())
+    # until nothing folds: a role may refer to another role (`junior_tailor` to `senior_tailor`)
+    while (found := next(((r, e) for r in tables if (e := _entity_of(tables[r], tables, text))), None)):
+        role, entity = found
+        key = tables[entity].column(tables[entity].primary_key[0])
+        for name, t in list(tables.items()):
+            if name != role:
+                tables[name] = _retargeted(t, role, entity, key.name, key.type)
+        del tables[role]
+        notes.append(f"{role}: a role played by another {entity} (the requirement says so, and the table held "
+                     f"nothing of its own); its references now point at {entity}")
+    if not notes:
+        return design
+    return design.model_copy(update={"tables": list(tables.values()), "notes": design.notes + notes})
+
+
+def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> str | None:
+    """The entity whose rows play `role`, when `role` is only a role (module docstring)."""
+    for name, entity in tables.items():
+        if name == role.name or len(entity.primary_key) != 1:
+            continue
+        if not (role.name.endswith("_" + name) or _said_to_be(role.name, name, text)):
+            continue
+        if _holds_nothing_else(role, entity):
+            return name
+    return None
+
+
+def _said_to_be(role: str, entity: str, text: str) -> bool:
+    """'a section leader, who is another musician' / '... officer, who are crew members'."""
+    role_words = _words_pattern(role)
+    entity_words = _words_pattern(entity)
+    pattern = (rf"\b{role_words}\b[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?"
+               rf"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){{0,2}}?{entity_words}\b")
+    return re.search(pattern, text) is not None
+
+
+def _words_pattern(name: str) -> str:
+    """A table name as the words of the requirement: 'crew_member' -> 'crew members?'."""
+    words = name.split("_")
+    last = words[-1]
+    plural = "(?:s|es)?" if singular(last) == last else ""
+    return r"\s+".join(map(re.escape, words[:-1] + [last])) + plural
+
+
+def _holds_nothing_else(role: TableDesign, entity: TableDesign) -> bool:
+    # a reference the entity has too (a supervisor's station, copied from the firefighter) is no data of its own
+    if any(fk.ref_table not in (entity.name, role.name) and fk not in entity.foreign_keys for fk in role.foreign_keys):
+        return False
+    entity_columns = {c.name for c in entity.columns}
+    return all(c.name in role.primary_key or c.name in role.reference_columns or c.name in entity_columns
+               for c in role.columns)
+
+
+def _retargeted(table: TableDesign, role: str, entity: str, key: str, key_type: str) -> TableDesign:
+    """`table` with its references to `role` pointing at `entity`'s key; a reference that
+    becomes the entity's reference to itself is nullable, and a second reference on the same
+    column (to the role and to the entity) is one."""
+    if not any(fk.ref_table == role for fk in table.foreign_keys):
+        return table
+    moved: set[str] = set()
+    fks: list[ForeignKeyDesign] = []
+    for fk in table.foreign_keys:
+        if fk.ref_table == role and len(fk.columns) == 1:
+            fk = ForeignKeyDesign(columns=fk.columns, ref_table=entity, ref_columns=[key])
+            moved.add(fk.columns[0])
+        if fk not in fks:
+            fks.append(fk)
+    self_reference = table.name == entity
+    columns = [c.model_copy(update={"type": key_type, **({"nullable": True} if self_reference and c.name not in table.primary_key else {})})
+               if c.name in moved else c for c in table.columns]
+    return table.model_copy(update={"columns": columns, "foreign_keys": [fk for fk in fks if fk.ref_table != role]})
