@@ -185,6 +185,7 @@ def run_bench(dataset: Path, out: Path, settings, llm: bool) -> dict[str, object
     SQLite file, read back) and score it; writes <out>/run.json and returns it."""
     from text2db.designer.api import design_schema
     from text2db.designer.apply import apply_design
+    from text2db.designer.exceptions import DesignFailed, DesignInvalid
 
     out.mkdir(parents=True, exist_ok=True)
     rows = []
@@ -192,7 +193,12 @@ def run_bench(dataset: Path, out: Path, settings, llm: bool) -> dict[str, object
         db = out / f"{pair_id}.sqlite"
         db.unlink(missing_ok=True)
         started = time.monotonic()
-        design = design_schema(requirement, settings, llm=None if llm else False)
+        try:
+            design = design_schema(requirement, settings, llm=None if llm else False)
+        except (DesignFailed, DesignInvalid) as exc:  # no design is a pair scored 0, not the end of the run
+            rows.append({"id": pair_id, "designer": "none", "seconds": round(time.monotonic() - started, 2),
+                         "notes": [f"no design: {exc}"], **{m: 0.0 for m in METRICS}})
+            continue
         apply_design(f"sqlite:///{db}", design)
         seconds = time.monotonic() - started
         result = score(read_sqlite(db), read_ddl(reference))

@@ -401,3 +401,20 @@ def test_a_table_with_data_of_its_own_is_no_role_even_when_named_after_an_entity
                " member_id INTEGER REFERENCES member(member_id), PRIMARY KEY (tool_id, member_id));")
     design = _repaired_draft(requirement, drafted)
     assert fold_roles(design) == design
+
+
+def test_the_bench_scores_a_requirement_no_designer_can_read_as_zero_and_goes_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from text2db.designer.bench import run_bench
+
+    pairs = {"a_unreadable": ("Hello there, thanks for reading.", "CREATE TABLE thing (thing_id INTEGER PRIMARY KEY);"),
+             "b_library": ("Each book has an ISBN, a title and a year. Each member has a name and an email.",
+                           "CREATE TABLE book (isbn TEXT PRIMARY KEY, title TEXT, year INTEGER);\n"
+                           "CREATE TABLE member (member_id INTEGER PRIMARY KEY, name TEXT, email TEXT);")}
+    for name, (requirement, schema) in pairs.items():
+        (tmp_path / "set" / name).mkdir(parents=True)
+        (tmp_path / "set" / name / "requirement.txt").write_text(requirement)
+        (tmp_path / "set" / name / "schema.sql").write_text(schema)
+    record = run_bench(tmp_path / "set", tmp_path / "out", NO_LLM, llm=False)
+    unreadable, library = record["rows"]  # type: ignore[misc]
+    assert unreadable["designer"] == "none" and unreadable["table_f1"] == 0.0 and "no design" in unreadable["notes"][0]
+    assert library["table_f1"] == 100.0
