@@ -167,16 +167,23 @@ def _retarget(table: TableDesign, tables: dict[str, TableDesign], notes: list[st
     return table.model_copy(update={"foreign_keys": fks})
 
 
-def _named_in(name: str, requirement: str) -> bool:
+def name_pattern(name: str) -> str | None:
+    """A table name as a requirement writes it, singular or plural: 'crew_member' matches "crew
+    members", 'category' "categories" (a regex to search lowercase text; None for no words)."""
     words = _words(name)
     if not words:
-        return False
+        return None
     phrase = r"[\s_-]+".join(re.escape(w) for w in words[:-1])
     last = re.escape(words[-1])
     pattern = (phrase + r"[\s_-]+" if phrase else "") + last + r"(?:s|es)?\b"
     if words[-1].endswith("y"):
         pattern = f"(?:{pattern}|" + (phrase + r"[\s_-]+" if phrase else "") + re.escape(words[-1][:-1]) + r"ies\b)"
-    return re.search(r"\b" + pattern, requirement.lower()) is not None
+    return r"\b" + pattern
+
+
+def _named_in(name: str, requirement: str) -> bool:
+    pattern = name_pattern(name)
+    return pattern is not None and re.search(pattern, requirement.lower()) is not None
 
 
 def _missing_parents(tables: list[TableDesign], by_name: dict[str, TableDesign], requirement: str,

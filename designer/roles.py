@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from text2db.designer.words import singular
+from text2db.designer.repair import name_pattern
 from text2db.schemas.design import ForeignKeyDesign, SchemaDesign, TableDesign
 
 
@@ -61,19 +61,12 @@ def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> 
 
 def _said_to_be(role: str, entity: str, text: str) -> bool:
     """'a section leader, who is another musician' / '... officer, who are crew members'."""
-    role_words = _words_pattern(role)
-    entity_words = _words_pattern(entity)
-    pattern = (rf"\b{role_words}\b[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?"
-               rf"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){{0,2}}?{entity_words}\b")
+    role_words, entity_words = name_pattern(role), name_pattern(entity)
+    if role_words is None or entity_words is None:
+        return False
+    pattern = (rf"{role_words}[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?"
+               rf"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){{0,2}}?{entity_words}")
     return re.search(pattern, text) is not None
-
-
-def _words_pattern(name: str) -> str:
-    """A table name as the words of the requirement: 'crew_member' -> 'crew members?'."""
-    words = name.split("_")
-    last = words[-1]
-    plural = "(?:s|es)?" if singular(last) == last else ""
-    return r"\s+".join(map(re.escape, words[:-1] + [last])) + plural
 
 
 def _holds_nothing_else(role: TableDesign, entity: TableDesign) -> bool:
@@ -86,20 +79,22 @@ def _holds_nothing_else(role: TableDesign, entity: TableDesign) -> bool:
 
 
 def _retargeted(table: TableDesign, role: str, entity: str, key: str, key_type: str) -> TableDesign:
-    """`table` with its references to `role` pointing at `entity`'s key; a reference that
-    becomes the entity's reference to itself is nullable, and a second reference on the same
-    column (to the role and to the entity) is one."""
+    """`table` with its references to `role` pointing at `entity`'s key (a reference of several
+    columns to the role has nothing to pair with that key and goes); a reference that becomes the
+    entity's reference to itself is nullable, and a column that referred to both is one reference."""
     if not any(fk.ref_table == role for fk in table.foreign_keys):
         return table
     moved: set[str] = set()
     fks: list[ForeignKeyDesign] = []
     for fk in table.foreign_keys:
-        if fk.ref_table == role and len(fk.columns) == 1:
+        if fk.ref_table == role:
+            if len(fk.columns) != 1:
+                continue
             fk = ForeignKeyDesign(columns=fk.columns, ref_table=entity, ref_columns=[key])
             moved.add(fk.columns[0])
         if fk not in fks:
             fks.append(fk)
-    self_reference = table.name == entity
-    columns = [c.model_copy(update={"type": key_type, **({"nullable": True} if self_reference and c.name not in table.primary_key else {})})
+    nullable = table.name == entity  # someone leads the leaders: nobody
+    columns = [c.model_copy(update={"type": key_type, "nullable": c.nullable or (nullable and c.name not in table.primary_key)})
                if c.name in moved else c for c in table.columns]
-    return table.model_copy(update={"columns": columns, "foreign_keys": [fk for fk in fks if fk.ref_table != role]})
+    return table.model_copy(update={"columns": columns, "foreign_keys": fks})
