@@ -16,10 +16,11 @@ from typing import Any
 
 from text2db.config import Settings
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
-from text2db.designer.reconcile import reconcile
+from text2db.designer.facts import read_facts
+from text2db.designer.reconcile import add_read_references, counted_references, reconcile
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
-from text2db.designer.rules import design_with_rules
+from text2db.designer.rules import design_from_facts, design_with_rules
 from text2db.designer.validate import checked
 from text2db.schemas.design import SchemaDesign
 
@@ -59,9 +60,22 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
     """The LLM's (repaired) design with what the rule designer read and it left out, checked; the
-    LLM's design alone when the rule designer reads nothing or the addition fails validation."""
+    LLM's design alone when the rule designer reads nothing or the addition fails validation.
+    Then the rules read again with the design's tables as known entities and add the references
+    they read between them where one clause counts them ('driven by one driver', 'sends out many
+    runs'): the rules find entities in fewer wordings than the model does ('As a coordinator, I
+    want...'), and a relation between two entities they did not find is never read. A bare 'a'
+    or plural is not taken: read that way, half of the added references were wrong ('a driver
+    often stops at a depot')."""
     try:
         rules = design_with_rules(llm_design.requirement)
-        return checked(repair(reconcile(llm_design, rules)))
+        design = checked(repair(reconcile(llm_design, rules)))
     except (DesignFailed, DesignInvalid):
-        return checked(llm_design)
+        design = checked(llm_design)
+    facts = read_facts(design.requirement, known=[t.name.replace("_", " ") for t in design.tables])
+    try:
+        rules = design_from_facts(design.requirement, facts)
+        counted = counted_references(design.requirement, [t.name for t in design.tables])
+        return checked(add_read_references(design, rules, counted))
+    except (DesignFailed, DesignInvalid):
+        return design

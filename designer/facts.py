@@ -10,6 +10,7 @@ appointment" says little about how many).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from text2db.designer.requirement import (MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts, clean_phrase,
@@ -39,10 +40,15 @@ class Mention:
     each: bool  # quantified by each/every
 
 
-def read_facts(requirement: str) -> Facts:
+def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
+    """`known`: entity names (lowercase words) another designer already found, read as declared
+    entities, so the relations between them are read even where the wording declares nothing the
+    rules recognise (a user story, a bullet list)."""
     clauses = read_clauses(requirement)
     facts = Facts()
     facts.aliases.update(_merge_heads(clauses))
+    for name in known:
+        facts.entity(name).declared = True
     for c in clauses:
         pair = _pair_subject(c)
         if c.items and c.subject and not pair and c.subject not in NOT_ENTITY:
@@ -126,8 +132,8 @@ def _candidates(clauses: list[Clause], facts: Facts) -> None:
 
 
 STOP_AFTER = {"at", "in", "on", "for", "with", "from", "by", "to", "and", "or", "of", "per", "who", "which", "that",
-              "is", "are", "has", "have", "can", "may", "must", "when", "where", "during", "other", "more", "time",
-              "day", "year", "month", "week", "hour", "minute"}
+              "is", "are", "has", "have", "can", "may", "must", "when", "where", "during", "other", "more", "only",
+              "time", "day", "year", "month", "week", "hour", "minute"}
 COUNTED = r"\b(?:one|each|every|exactly one|only one|a single)\s+"
 
 

@@ -33,8 +33,10 @@ direction, or a table of its own referring to both, counts as stated. Every addi
 
 from __future__ import annotations
 
+import re
+
 from text2db.designer.facts import ID_HEADS
-from text2db.designer.repair import closest_table
+from text2db.designer.repair import closest_table, name_pattern
 from text2db.designer.requirement import read_clauses
 from text2db.designer.rules import GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -81,6 +83,63 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     if not notes:
         return base
     return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
+
+
+def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[tuple[str, str]]) -> SchemaDesign:
+    """`base` with the one-to-many references `rules` read between two of its own tables, where
+    `base` does not relate them yet and (child, parent) is in `evidenced` (counted_references).
+
+    For a rule design read with `base`'s tables as known entities (facts.read_facts(known=...)):
+    only references between tables both designs name alike are taken, never a table, a key or a
+    self-reference, because such a reading also finds entities in phrases that are none ('a
+    test', 'us'): taking its tables too cost table and attribute F1 on every held-out set read."""
+    tables = {t.name: t for t in base.tables}
+    pairs = {t.name: _association_parents(t) for t in rules.tables}
+    events = [{fk.ref_table for fk in t.foreign_keys if fk.ref_table in tables} for t in rules.tables
+              if pairs[t.name] is None]
+    notes: list[str] = []
+    for rule_table in rules.tables:
+        if rule_table.name not in tables or pairs[rule_table.name] is not None:
+            continue
+        for fk in rule_table.foreign_keys:
+            child, parent = rule_table.name, fk.ref_table
+            if (parent not in tables or parent == child or (child, parent) not in evidenced
+                    or _related(tables, child, parent, events)):
+                continue
+            updated = _with_reference(tables[child], tables[parent], fk, rules.table(parent))
+            if updated is not None:
+                tables[child] = updated
+                notes.append(f"{child}: added the reference to {parent} read between the design's own tables")
+    if not notes:
+        return base
+    return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
+
+
+ONE_OF = r"\b(?:exactly one|only one|one|a single)\s+(?:[a-z-]+\s+){0,3}?"
+MANY_OF = r"\b(?:many|several|multiple|one or more)\s+(?:[a-z-]+\s+){0,2}?"
+
+
+def counted_references(requirement: str, tables: list[str]) -> set[tuple[str, str]]:
+    """(child, parent) pairs of `tables` that one clause of the requirement counts: the child
+    with 'one <parent>' ('a run is driven by one driver'), or the parent with 'many <children>'
+    ('a depot sends out many runs'); a table is named by its last word where no other table ends
+    with it ('a run' is the delivery_run). A clause ends at ',', ';', ':' or '.', so a count is
+    never carried over to a later statement ('each shelf holds one box, and a box lists items'
+    counts no item on a shelf)."""
+    heads = [t.split("_")[-1] for t in tables]
+    names = {t: t if heads.count(t.split("_")[-1]) > 1 else t.split("_")[-1] for t in tables}
+    patterns = {t: p for t, name in names.items() if (p := name_pattern(name))}
+    found: set[tuple[str, str]] = set()
+    for clause in re.split(r"[.;:,!?\n]+", requirement.lower()):
+        named = [t for t, p in patterns.items() if re.search(p, clause)]
+        for child in named:
+            for parent in named:
+                if child == parent:
+                    continue
+                bare_parent, bare_child = patterns[parent].removeprefix(r"\b"), patterns[child].removeprefix(r"\b")
+                if re.search(ONE_OF + bare_parent, clause) or re.search(MANY_OF + bare_child, clause):
+                    found.add((child, parent))
+    return found
 
 
 def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same: dict[str, str],

@@ -96,6 +96,12 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
     columns = {c.name: c for c in table.columns}
     for fk in table.foreign_keys:
         parent = tables.get(fk.ref_table)
+        if fk.ref_table == table.name and list(fk.columns) == list(fk.ref_columns):
+            # every row refers to itself: what is left of a reference the model named like the key
+            # ('supervisor_id INTEGER PRIMARY KEY, ..., supervisor_id INTEGER REFERENCES supervisor')
+            # after _dedupe; as a NOT NULL cycle it would fail validation and discard the whole design
+            notes.append(f"{table.name}: dropped a reference of its key to itself")
+            continue
         if parent is None or any(c not in columns for c in fk.columns):
             notes.append(f"{table.name}: dropped a reference to missing {fk.ref_table}({', '.join(fk.ref_columns)})")
             continue

@@ -49,7 +49,11 @@ class _Table:
 
 def design_with_rules(requirement: str) -> SchemaDesign:
     """The rule designer's schema for `requirement` (not yet validated: `validate.checked` does that)."""
-    facts = read_facts(requirement)
+    return design_from_facts(requirement, read_facts(requirement))
+
+
+def design_from_facts(requirement: str, facts: Facts) -> SchemaDesign:
+    """The rule designer's schema from facts already read (read_facts, perhaps with known entities)."""
     entities = kept_entities(facts)
     tables = {e: _entity_table(facts, e) for e in entities}
     links = resolve(facts, set(entities))

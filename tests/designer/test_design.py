@@ -11,6 +11,7 @@ from text2db.designer.bench import read_ddl, score
 from text2db.designer.ddl import ddl_script
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
+from text2db.designer.reconcile import counted_references
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
@@ -153,6 +154,18 @@ def test_repair_drops_a_reference_whose_columns_do_not_pair_up_and_keeps_the_col
     assert {fk.ref_table for fk in ticket.foreign_keys} == {"truck", "product"}
     assert ticket.column("registration").type == "TEXT"  # not the load_pair key's INTEGER
     assert any("dropped a reference of 2 column(s)" in n for n in design.notes)
+
+
+def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
+    # the model meant 'reports to another agent' but reused the key's name; a reference of the key
+    # to itself says nothing and, NOT NULL, would fail validation and discard the whole design
+    drafted = ("CREATE TABLE agent (agent_id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+               "agent_id INTEGER REFERENCES agent(agent_id));\n"
+               "CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, agent_id INTEGER REFERENCES agent(agent_id));")
+    design = checked(repair(SchemaDesign(requirement="Agents have a name; each ticket is handled by one agent.",
+                                         designer="test", tables=parse_tables(drafted))))
+    assert _fks(design) == {("ticket", "agent_id", "agent")}
+    assert any("dropped a reference of its key to itself" in n for n in design.notes)
 
 
 def test_metric_matches_names_by_meaning_and_scores_keys() -> None:
@@ -418,3 +431,29 @@ def test_the_bench_scores_a_requirement_no_designer_can_read_as_zero_and_goes_on
     unreadable, library = record["rows"]  # type: ignore[misc]
     assert unreadable["designer"] == "none" and unreadable["table_f1"] == 0.0 and "no design" in unreadable["notes"][0]
     assert library["table_f1"] == 100.0
+
+
+def test_references_between_the_llms_tables_are_read_where_the_rules_alone_find_no_entity() -> None:
+    # the rule designer alone reads only `driver` here (nothing declares runs or depots), so its
+    # reading relates nothing; read with the LLM's tables as known entities it finds the two
+    # counted references ("one driver only" is the driver), and not the bare "a driver ... at a depot"
+    requirement = ("Drivers are listed with their name and licence class. "
+                   "A delivery run happens on a date along a route and is driven by one driver only. "
+                   "Every run leaves from exactly one depot, whose address we keep. "
+                   "A driver often stops at a depot for coffee.")
+    drafted = ("CREATE TABLE driver (driver_id INTEGER PRIMARY KEY, name TEXT, licence_class TEXT);\n"
+               "CREATE TABLE delivery_run (delivery_run_id INTEGER PRIMARY KEY, run_date DATE, route TEXT);\n"
+               "CREATE TABLE depot (depot_id INTEGER PRIMARY KEY, address TEXT);")
+    assert [t.name for t in design_with_rules(requirement).tables] == ["driver"]
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert _fks(design) == {("delivery_run", "driver_id", "driver"), ("delivery_run", "depot_id", "depot")}
+    assert design.table("delivery_run").column("driver_id").type == "INTEGER"
+    assert reconciled(design) == design
+
+
+def test_a_count_holds_within_its_clause_and_names_a_table_by_its_last_word() -> None:
+    requirement = ("Each shelf holds one box, and a box lists items; an item has a name. "
+                   "A depot sends out many runs. A run is driven by one driver.")
+    tables = ["shelf", "box", "item", "depot", "delivery_run", "driver"]
+    assert counted_references(requirement, tables) == {("shelf", "box"), ("delivery_run", "depot"),
+                                                        ("delivery_run", "driver")}
