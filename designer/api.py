@@ -16,11 +16,10 @@ from typing import Any
 
 from text2db.config import Settings
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
-from text2db.designer.facts import read_facts
 from text2db.designer.reconcile import add_read_references, counted_references, reconcile
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
-from text2db.designer.rules import design_from_facts, design_with_rules
+from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
 from text2db.schemas.design import SchemaDesign
 
@@ -72,9 +71,8 @@ def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
         design = checked(repair(reconcile(llm_design, rules)))
     except (DesignFailed, DesignInvalid):
         design = checked(llm_design)
-    facts = read_facts(design.requirement, known=[t.name.replace("_", " ") for t in design.tables])
     try:
-        rules = design_from_facts(design.requirement, facts)
+        rules = design_with_rules(design.requirement, known=[t.name.replace("_", " ") for t in design.tables])
         counted = counted_references(design.requirement, [t.name for t in design.tables])
         return checked(add_read_references(design, rules, counted))
     except (DesignFailed, DesignInvalid):

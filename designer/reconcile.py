@@ -34,6 +34,7 @@ direction, or a table of its own referring to both, counts as stated. Every addi
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import closest_table, name_pattern
@@ -53,9 +54,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     _adopt_identified_keys(base.requirement, tables, notes)
     _adopt_unique_identifiers(tables, notes)
     _add_missing_entities(rules, pairs, tables, same, notes)
-    # what each rule table refers to, in the LLM's table names: the events the rules read
-    rule_events = [{same[fk.ref_table] for fk in t.foreign_keys if fk.ref_table in same} for t in rules.tables
-                   if pairs[t.name] is None]
+    rule_events = _events(rules, pairs, same)
     for rule_table in rules.tables:
         pair = pairs[rule_table.name]
         if pair is not None and rule_table.name not in same:
@@ -75,10 +74,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
             if parent is None or (_refers_to_itself(tables[child]) if parent == child
                                   else _related(tables, child, parent, rule_events)):
                 continue
-            updated = _with_reference(tables[child], tables[parent], fk, rules.table(fk.ref_table))
-            if updated is not None:
-                tables[child] = updated
-                notes.append(f"{child}: added the reference to {parent} read by the rule designer")
+            _add_reference(tables, child, parent, fk, rules.table(fk.ref_table), notes, "read by the rule designer")
     _name_references_after_keys(tables, notes)
     if not notes:
         return base
@@ -95,8 +91,7 @@ def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[
     test', 'us'): taking its tables too cost table and attribute F1 on every held-out set read."""
     tables = {t.name: t for t in base.tables}
     pairs = {t.name: _association_parents(t) for t in rules.tables}
-    events = [{fk.ref_table for fk in t.foreign_keys if fk.ref_table in tables} for t in rules.tables
-              if pairs[t.name] is None]
+    events = _events(rules, pairs, {name: name for name in tables})
     notes: list[str] = []
     for rule_table in rules.tables:
         if rule_table.name not in tables or pairs[rule_table.name] is not None:
@@ -106,10 +101,8 @@ def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[
             if (parent not in tables or parent == child or (child, parent) not in evidenced
                     or _related(tables, child, parent, events)):
                 continue
-            updated = _with_reference(tables[child], tables[parent], fk, rules.table(parent))
-            if updated is not None:
-                tables[child] = updated
-                notes.append(f"{child}: added the reference to {parent} read between the design's own tables")
+            _add_reference(tables, child, parent, fk, rules.table(parent), notes,
+                           "read between the design's own tables")
     if not notes:
         return base
     return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
@@ -126,18 +119,16 @@ def counted_references(requirement: str, tables: list[str]) -> set[tuple[str, st
     with it ('a run' is the delivery_run). A clause ends at ',', ';', ':' or '.', so a count is
     never carried over to a later statement ('each shelf holds one box, and a box lists items'
     counts no item on a shelf)."""
-    heads = [t.split("_")[-1] for t in tables]
-    names = {t: t if heads.count(t.split("_")[-1]) > 1 else t.split("_")[-1] for t in tables}
-    patterns = {t: p for t, name in names.items() if (p := name_pattern(name))}
+    head = {t: t.split("_")[-1] for t in tables}
+    shared = Counter(head.values())
+    patterns = {t: p for t in tables if (p := name_pattern(t if shared[head[t]] > 1 else head[t]))}
     found: set[tuple[str, str]] = set()
     for clause in re.split(r"[.;:,!?\n]+", requirement.lower()):
         named = [t for t, p in patterns.items() if re.search(p, clause)]
         for child in named:
             for parent in named:
-                if child == parent:
-                    continue
-                bare_parent, bare_child = patterns[parent].removeprefix(r"\b"), patterns[child].removeprefix(r"\b")
-                if re.search(ONE_OF + bare_parent, clause) or re.search(MANY_OF + bare_child, clause):
+                if child != parent and (re.search(ONE_OF + patterns[parent], clause)
+                                        or re.search(MANY_OF + patterns[child], clause)):
                     found.add((child, parent))
     return found
 
@@ -343,6 +334,21 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
     if not any({a, b} <= r for name, r in refs.items() if name not in (a, b)):
         return False
     return not any({a, b} <= r for r in rule_events)
+
+
+def _events(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], same: dict[str, str]) -> list[set[str]]:
+    """What each rule table that is no association refers to, in the design's table names: the
+    events the rules read (a loan of a copy to a member), for _related."""
+    return [{same[fk.ref_table] for fk in t.foreign_keys if fk.ref_table in same} for t in rules.tables
+            if pairs[t.name] is None]
+
+
+def _add_reference(tables: dict[str, TableDesign], child: str, parent: str, rule_fk: ForeignKeyDesign,
+                   rule_parent: TableDesign, notes: list[str], how: str) -> None:
+    updated = _with_reference(tables[child], tables[parent], rule_fk, rule_parent)
+    if updated is not None:
+        tables[child] = updated
+        notes.append(f"{child}: added the reference to {parent} {how}")
 
 
 def _refers_to_itself(table: TableDesign) -> bool:

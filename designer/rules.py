@@ -14,6 +14,7 @@ Attributes that depend on another entity are not copied: a reference is always a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
@@ -47,13 +48,10 @@ class _Table:
                            foreign_keys=self.foreign_keys, description=self.description)
 
 
-def design_with_rules(requirement: str) -> SchemaDesign:
-    """The rule designer's schema for `requirement` (not yet validated: `validate.checked` does that)."""
-    return design_from_facts(requirement, read_facts(requirement))
-
-
-def design_from_facts(requirement: str, facts: Facts) -> SchemaDesign:
-    """The rule designer's schema from facts already read (read_facts, perhaps with known entities)."""
+def design_with_rules(requirement: str, known: Sequence[str] = ()) -> SchemaDesign:
+    """The rule designer's schema for `requirement` (not yet validated: `validate.checked` does
+    that); `known` entity names are read as declared (facts.read_facts)."""
+    facts = read_facts(requirement, known)
     entities = kept_entities(facts)
     tables = {e: _entity_table(facts, e) for e in entities}
     links = resolve(facts, set(entities))
