@@ -1,0 +1,4 @@
+CREATE TABLE observer (observer_id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT, membership_date DATE);
+CREATE TABLE station (station_id INTEGER PRIMARY KEY, name TEXT NOT NULL, latitude DECIMAL(9,6), longitude DECIMAL(9,6), altitude_m INTEGER, setup_date DATE, keeper_observer_id INTEGER NOT NULL REFERENCES observer(observer_id));
+CREATE TABLE instrument (instrument_id INTEGER PRIMARY KEY, serial_number TEXT NOT NULL, kind TEXT, manufacturer TEXT, last_calibration_date DATE, station_id INTEGER NOT NULL REFERENCES station(station_id));
+CREATE TABLE daily_reading (reading_id INTEGER PRIMARY KEY, station_id INTEGER NOT NULL REFERENCES station(station_id), observer_id INTEGER NOT NULL REFERENCES observer(observer_id), reading_date DATE NOT NULL, min_temperature DECIMAL(4,1), max_temperature DECIMAL(4,1), rainfall_mm DECIMAL(6,1), UNIQUE (station_id, reading_date));

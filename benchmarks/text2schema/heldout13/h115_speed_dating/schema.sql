@@ -1,0 +1,5 @@
+CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT NOT NULL, address TEXT, capacity INTEGER);
+CREATE TABLE dating_evening (evening_id INTEGER PRIMARY KEY, venue_id INTEGER NOT NULL REFERENCES venue(venue_id), evening_date DATE NOT NULL, min_age INTEGER, max_age INTEGER);
+CREATE TABLE participant (participant_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, gender TEXT, birth_date DATE, email TEXT);
+CREATE TABLE registration (evening_id INTEGER REFERENCES dating_evening(evening_id), participant_id INTEGER REFERENCES participant(participant_id), ticket_price DECIMAL(6,2), attended BOOLEAN, PRIMARY KEY (evening_id, participant_id));
+CREATE TABLE speed_date (date_id INTEGER PRIMARY KEY, evening_id INTEGER NOT NULL REFERENCES dating_evening(evening_id), round_number INTEGER, table_number INTEGER, first_participant_id INTEGER NOT NULL REFERENCES participant(participant_id), second_participant_id INTEGER NOT NULL REFERENCES participant(participant_id), first_answer BOOLEAN, second_answer BOOLEAN);
