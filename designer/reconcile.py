@@ -76,9 +76,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
                 continue
             _add_reference(tables, child, parent, fk, rules.table(fk.ref_table), notes, "read by the rule designer")
     _name_references_after_keys(tables, notes)
-    if not notes:
-        return base
-    return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
+    return base.amended(list(tables.values()), notes)
 
 
 def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[tuple[str, str]]) -> SchemaDesign:
@@ -103,9 +101,7 @@ def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[
                 continue
             _add_reference(tables, child, parent, fk, rules.table(parent), notes,
                            "read between the design's own tables")
-    if not notes:
-        return base
-    return base.model_copy(update={"tables": list(tables.values()), "notes": base.notes + notes})
+    return base.amended(list(tables.values()), notes)
 
 
 ONE_OF = r"\b(?:exactly one|only one|one|a single)\s+(?:[a-z-]+\s+){0,3}?"

@@ -42,9 +42,7 @@ def fold_roles(design: SchemaDesign) -> SchemaDesign:
         del tables[role]
         notes.append(f"{role}: a role played by another {entity} (the requirement says so, and the table held "
                      f"nothing of its own); its references now point at {entity}")
-    if not notes:
-        return design
-    return design.model_copy(update={"tables": list(tables.values()), "notes": design.notes + notes})
+    return design.amended(list(tables.values()), notes)
 
 
 def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> str | None:

@@ -87,6 +87,13 @@ class SchemaDesign(_Spec):
     def has_table(self, name: str) -> bool:
         return any(t.name == name for t in self.tables)
 
+    def amended(self, tables: list[TableDesign], notes: list[str]) -> SchemaDesign:
+        """This design with `tables` in place of its own and `notes` added; itself when a step
+        noted nothing (each change a designer step makes is noted, so no note means no change)."""
+        if not notes:
+            return self
+        return self.model_copy(update={"tables": tables, "notes": self.notes + notes})
+
     @property
     def fingerprint(self) -> str:
         """Hash of the structure only (not requirement, notes or time): equal designs create equal schemas."""
