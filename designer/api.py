@@ -16,7 +16,7 @@ from typing import Any
 
 from text2db.config import Settings
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
-from text2db.designer.reconcile import add_read_references, counted_references, reconcile
+from text2db.designer.reconcile import add_read_references, counted_references, keyed_by_surrogates_not_names, reconcile
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
@@ -66,6 +66,7 @@ def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
     want...'), and a relation between two entities they did not find is never read. A bare 'a'
     or plural is not taken: read that way, half of the added references were wrong ('a driver
     often stops at a depot')."""
+    llm_design = keyed_by_surrogates_not_names(llm_design)
     try:
         rules = design_with_rules(llm_design.requirement)
         design = checked(repair(reconcile(llm_design, rules)))

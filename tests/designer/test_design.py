@@ -11,7 +11,7 @@ from text2db.designer.bench import read_ddl, score
 from text2db.designer.ddl import ddl_script
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
-from text2db.designer.reconcile import counted_references
+from text2db.designer.reconcile import counted_references, keyed_by_surrogates_not_names
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
@@ -139,6 +139,52 @@ def test_llm_design_is_read_validated_and_falls_back_to_rules(fake_llm) -> None:
         fallback = design_schema(requirement, settings)
         assert fallback.designer == "rules.v1" and any("LLM" in n for n in fallback.notes)
         assert server.requests[0]["messages"][-1]["content"] == requirement
+
+
+def test_the_prompts_demonstrations_are_designs_the_repair_leaves_alone() -> None:
+    """A demonstration the product would have to repair teaches the model the wrong form; the
+    second shows what small models leave out: an event of several tables, a role, a
+    self-reference and a fact about a pair. The requirement comes last, after a fixed prefix
+    the server's prompt cache can reuse."""
+    from text2db.designer.llm import DEMONSTRATIONS, prompt
+
+    for requirement, ddl in DEMONSTRATIONS:
+        def shape(tables: list[TableDesign]) -> set[tuple[str, tuple[str, ...], tuple[str, ...], frozenset]]:
+            return {(t.name, tuple(c.name for c in t.columns), tuple(t.primary_key),
+                     frozenset((tuple(fk.columns), fk.ref_table, tuple(fk.ref_columns)) for fk in t.foreign_keys))
+                    for t in tables}
+
+        design = checked(_repaired_draft(requirement, ddl))
+        assert design.notes == [] and shape(design.tables) == shape(parse_tables(ddl))
+    second = checked(_repaired_draft(*DEMONSTRATIONS[1]))
+    fks = _fks(second)
+    events = [t for t in second.tables if len(t.foreign_keys) >= 3]
+    assert events and len({fk.ref_table for fk in events[0].foreign_keys}) < len(events[0].foreign_keys)  # a role
+    assert any(child == parent for child, _, parent in fks)  # a self-reference
+    pair = [t for t in second.tables if len(t.primary_key) == 2]
+    assert pair and len(pair[0].columns) > 2  # an association with an attribute of the pair
+    assert prompt("a")[:-1] == prompt("b")[:-1] and prompt("b")[-1] == {"role": "user", "content": "b"}
+
+
+def test_a_table_the_model_keyed_by_a_name_gets_a_surrogate_and_its_references_follow() -> None:
+    requirement = ("Branches have a name and a city. Cars have a plate and belong to one branch. A rental picks a "
+                   "car up at one branch and returns it at another. Users have a username and an email.")
+    drafted = ("CREATE TABLE branch (branch_name TEXT PRIMARY KEY, city TEXT);\n"
+               "CREATE TABLE car (plate TEXT PRIMARY KEY, branch_name TEXT REFERENCES branch(branch_name));\n"
+               "CREATE TABLE rental (rental_id INTEGER PRIMARY KEY, plate TEXT REFERENCES car(plate), "
+               "pickup_branch_name TEXT REFERENCES branch(branch_name), return_branch_name TEXT REFERENCES branch(branch_name));\n"
+               "CREATE TABLE app_user (username TEXT PRIMARY KEY, email TEXT);")
+    design = checked(keyed_by_surrogates_not_names(_repaired_draft(requirement, drafted)))
+    branch = design.table("branch")
+    assert branch.primary_key == ["branch_id"] and branch.column("branch_id").type == "INTEGER"
+    assert branch.has_column("branch_name") and not branch.column("branch_name").nullable
+    assert {("car", "branch_id", "branch"), ("rental", "pickup_branch_id", "branch"),
+            ("rental", "return_branch_id", "branch"), ("rental", "plate", "car")} <= _fks(design)
+    assert design.table("rental").column("pickup_branch_id").type == "INTEGER"
+    assert design.table("car").primary_key == ["plate"]  # an issued identifier stays the key
+    assert design.table("app_user").primary_key == ["username"]  # chosen to be unique: left alone
+    assert any("branch_id" in n for n in design.notes)
+    assert keyed_by_surrogates_not_names(design) is design  # nothing left to do: the same design
 
 
 def test_repair_drops_a_reference_whose_columns_do_not_pair_up_and_keeps_the_column_types() -> None:

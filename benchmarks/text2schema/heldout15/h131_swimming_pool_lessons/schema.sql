@@ -1,0 +1,5 @@
+CREATE TABLE instructor (employee_number TEXT PRIMARY KEY, name TEXT NOT NULL, phone TEXT, lifeguard_cert_expiry DATE NOT NULL);
+CREATE TABLE pool_area (pool_area_id INTEGER PRIMARY KEY, name TEXT NOT NULL, depth_m DECIMAL(3,2), water_temperature_c DECIMAL(4,1));
+CREATE TABLE course (course_code TEXT PRIMARY KEY, level TEXT NOT NULL, day_of_week TEXT NOT NULL, start_time TEXT NOT NULL, number_of_weeks INTEGER NOT NULL, fee DECIMAL(7,2) NOT NULL, max_pupils INTEGER NOT NULL, instructor_employee_number TEXT NOT NULL REFERENCES instructor(employee_number), pool_area_id INTEGER NOT NULL REFERENCES pool_area(pool_area_id));
+CREATE TABLE pupil (pupil_id INTEGER PRIMARY KEY, name TEXT NOT NULL, date_of_birth DATE NOT NULL, guardian_name TEXT NOT NULL, guardian_phone TEXT NOT NULL);
+CREATE TABLE enrolment (course_code TEXT REFERENCES course(course_code), pupil_id INTEGER REFERENCES pupil(pupil_id), enrolment_date DATE NOT NULL, fee_paid BOOLEAN NOT NULL, passed BOOLEAN, distance_swum_m INTEGER, PRIMARY KEY (course_code, pupil_id));

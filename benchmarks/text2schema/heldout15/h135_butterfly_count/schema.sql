@@ -1,0 +1,5 @@
+CREATE TABLE volunteer (volunteer_id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, postcode TEXT, joined_date DATE NOT NULL, mentor_id INTEGER REFERENCES volunteer(volunteer_id));
+CREATE TABLE site (site_id INTEGER PRIMARY KEY, name TEXT NOT NULL, grid_reference TEXT NOT NULL, habitat_type TEXT, county TEXT);
+CREATE TABLE species (species_id INTEGER PRIMARY KEY, common_name TEXT NOT NULL, scientific_name TEXT NOT NULL UNIQUE, family TEXT, conservation_status TEXT);
+CREATE TABLE survey (survey_id INTEGER PRIMARY KEY, volunteer_id INTEGER NOT NULL REFERENCES volunteer(volunteer_id), site_id INTEGER NOT NULL REFERENCES site(site_id), survey_date DATE NOT NULL, start_time TEXT, duration_min INTEGER, temperature_c DECIMAL(4,1), sunshine_percent INTEGER, wind_beaufort INTEGER);
+CREATE TABLE sighting (survey_id INTEGER REFERENCES survey(survey_id), species_id INTEGER REFERENCES species(species_id), individual_count INTEGER NOT NULL, note TEXT, PRIMARY KEY (survey_id, species_id));

@@ -1,0 +1,8 @@
+CREATE TABLE policyholder (customer_number TEXT PRIMARY KEY, name TEXT NOT NULL, phone TEXT, email TEXT, postal_address TEXT NOT NULL);
+CREATE TABLE property (property_id INTEGER PRIMARY KEY, address TEXT NOT NULL, year_built INTEGER, property_type TEXT, bedrooms INTEGER);
+CREATE TABLE policy (policy_number TEXT PRIMARY KEY, start_date DATE NOT NULL, end_date DATE NOT NULL, annual_premium DECIMAL(9,2) NOT NULL, buildings_sum_insured DECIMAL(12,2), contents_sum_insured DECIMAL(12,2), customer_number TEXT NOT NULL REFERENCES policyholder(customer_number), property_id INTEGER NOT NULL REFERENCES property(property_id));
+CREATE TABLE claims_handler (employee_id TEXT PRIMARY KEY, name TEXT NOT NULL, team TEXT, team_leader_id TEXT REFERENCES claims_handler(employee_id));
+CREATE TABLE claim (claim_number TEXT PRIMARY KEY, policy_number TEXT NOT NULL REFERENCES policy(policy_number), handler_id TEXT NOT NULL REFERENCES claims_handler(employee_id), incident_date DATE NOT NULL, reported_date DATE NOT NULL, cause TEXT NOT NULL, description TEXT, amount_claimed DECIMAL(12,2), status TEXT NOT NULL);
+CREATE TABLE loss_adjuster (adjuster_id INTEGER PRIMARY KEY, name TEXT NOT NULL, firm TEXT);
+CREATE TABLE inspection (inspection_id INTEGER PRIMARY KEY, claim_number TEXT NOT NULL REFERENCES claim(claim_number), adjuster_id INTEGER NOT NULL REFERENCES loss_adjuster(adjuster_id), inspection_date DATE NOT NULL, estimated_repair_cost DECIMAL(12,2));
+CREATE TABLE claim_payment (payment_id INTEGER PRIMARY KEY, claim_number TEXT NOT NULL REFERENCES claim(claim_number), payment_date DATE NOT NULL, amount DECIMAL(12,2) NOT NULL, payee TEXT NOT NULL);

@@ -1,0 +1,8 @@
+CREATE TABLE hub (hub_id INTEGER PRIMARY KEY, name TEXT NOT NULL, address TEXT, latitude DECIMAL(9,6) NOT NULL, longitude DECIMAL(9,6) NOT NULL);
+CREATE TABLE drone (serial_number TEXT PRIMARY KEY, model TEXT NOT NULL, max_payload_kg DECIMAL(5,2) NOT NULL, battery_capacity_wh DECIMAL(7,1), commission_date DATE, status TEXT NOT NULL, hub_id INTEGER NOT NULL REFERENCES hub(hub_id));
+CREATE TABLE customer (account_number TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT, phone TEXT, delivery_address TEXT NOT NULL);
+CREATE TABLE pilot (pilot_id INTEGER PRIMARY KEY, name TEXT NOT NULL, licence_number TEXT NOT NULL UNIQUE, licence_expiry DATE NOT NULL);
+CREATE TABLE delivery_order (order_id INTEGER PRIMARY KEY, account_number TEXT NOT NULL REFERENCES customer(account_number), ordered_at TIMESTAMP NOT NULL);
+CREATE TABLE parcel (parcel_id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES delivery_order(order_id), weight_kg DECIMAL(5,2) NOT NULL, length_cm INTEGER, width_cm INTEGER, height_cm INTEGER);
+CREATE TABLE flight (flight_id INTEGER PRIMARY KEY, drone_serial_number TEXT NOT NULL REFERENCES drone(serial_number), pilot_id INTEGER NOT NULL REFERENCES pilot(pilot_id), departure_hub_id INTEGER NOT NULL REFERENCES hub(hub_id), arrival_hub_id INTEGER NOT NULL REFERENCES hub(hub_id), takeoff_time TIMESTAMP NOT NULL, landing_time TIMESTAMP, distance_km DECIMAL(6,2));
+CREATE TABLE flight_parcel (flight_id INTEGER REFERENCES flight(flight_id), parcel_id INTEGER REFERENCES parcel(parcel_id), unloaded_at TIMESTAMP, handed_to_recipient BOOLEAN NOT NULL, PRIMARY KEY (flight_id, parcel_id));

@@ -1,0 +1,10 @@
+CREATE TABLE dish (dish_id INTEGER PRIMARY KEY, name TEXT NOT NULL, category TEXT, price DECIMAL(6,2), is_vegetarian BOOLEAN);
+CREATE TABLE ingredient (ingredient_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE dish_ingredient (dish_id INTEGER REFERENCES dish(dish_id), ingredient_id INTEGER REFERENCES ingredient(ingredient_id), quantity_g DECIMAL(7,1), PRIMARY KEY (dish_id, ingredient_id));
+CREATE TABLE allergen (allergen_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE ingredient_allergen (ingredient_id INTEGER REFERENCES ingredient(ingredient_id), allergen_id INTEGER REFERENCES allergen(allergen_id), PRIMARY KEY (ingredient_id, allergen_id));
+CREATE TABLE school_class (class_id INTEGER PRIMARY KEY, name TEXT NOT NULL, form_teacher TEXT);
+CREATE TABLE pupil (student_number TEXT PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL, parent_email TEXT, class_id INTEGER NOT NULL REFERENCES school_class(class_id));
+CREATE TABLE pupil_allergy (student_number TEXT REFERENCES pupil(student_number), allergen_id INTEGER REFERENCES allergen(allergen_id), severity TEXT, PRIMARY KEY (student_number, allergen_id));
+CREATE TABLE menu_item (service_date DATE, dish_id INTEGER REFERENCES dish(dish_id), portions_prepared INTEGER, PRIMARY KEY (service_date, dish_id));
+CREATE TABLE meal_purchase (purchase_id INTEGER PRIMARY KEY, student_number TEXT NOT NULL REFERENCES pupil(student_number), dish_id INTEGER NOT NULL REFERENCES dish(dish_id), purchase_date DATE NOT NULL, amount_paid DECIMAL(6,2) NOT NULL);

@@ -1,0 +1,6 @@
+CREATE TABLE building (building_id INTEGER PRIMARY KEY, name TEXT NOT NULL, street_address TEXT NOT NULL, construction_year INTEGER);
+CREATE TABLE flat (flat_id INTEGER PRIMARY KEY, building_id INTEGER NOT NULL REFERENCES building(building_id), flat_number TEXT NOT NULL, floor INTEGER, room_count INTEGER, UNIQUE (building_id, flat_number));
+CREATE TABLE member (membership_number TEXT PRIMARY KEY, name TEXT NOT NULL, phone TEXT, email TEXT, is_board_member BOOLEAN NOT NULL, flat_id INTEGER NOT NULL REFERENCES flat(flat_id));
+CREATE TABLE contractor (contractor_id INTEGER PRIMARY KEY, company_name TEXT NOT NULL, trade TEXT, phone TEXT);
+CREATE TABLE repair_request (request_id INTEGER PRIMARY KEY, reported_by TEXT NOT NULL REFERENCES member(membership_number), flat_id INTEGER NOT NULL REFERENCES flat(flat_id), responsible_member TEXT REFERENCES member(membership_number), reported_date DATE NOT NULL, description TEXT NOT NULL, priority TEXT);
+CREATE TABLE request_contractor (request_id INTEGER REFERENCES repair_request(request_id), contractor_id INTEGER REFERENCES contractor(contractor_id), visit_date DATE, invoiced_cost DECIMAL(10,2), work_finished BOOLEAN, PRIMARY KEY (request_id, contractor_id));

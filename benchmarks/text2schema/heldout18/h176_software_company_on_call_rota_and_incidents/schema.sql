@@ -1,0 +1,6 @@
+CREATE TABLE team (team_id INTEGER PRIMARY KEY, name TEXT NOT NULL, chat_channel TEXT);
+CREATE TABLE engineer (employee_id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT, team_id INTEGER NOT NULL REFERENCES team(team_id));
+CREATE TABLE service (service_id INTEGER PRIMARY KEY, name TEXT NOT NULL, tier INTEGER, team_id INTEGER NOT NULL REFERENCES team(team_id));
+CREATE TABLE shift (shift_id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES team(team_id), start_time TIMESTAMP NOT NULL, end_time TIMESTAMP NOT NULL, primary_engineer_id TEXT NOT NULL REFERENCES engineer(employee_id), secondary_engineer_id TEXT NOT NULL REFERENCES engineer(employee_id));
+CREATE TABLE incident (incident_number INTEGER PRIMARY KEY, title TEXT NOT NULL, severity TEXT NOT NULL, opened_at TIMESTAMP NOT NULL, resolved_at TIMESTAMP, service_id INTEGER NOT NULL REFERENCES service(service_id), acknowledged_by TEXT REFERENCES engineer(employee_id), parent_incident_number INTEGER REFERENCES incident(incident_number));
+CREATE TABLE incident_responder (incident_number INTEGER REFERENCES incident(incident_number), employee_id TEXT REFERENCES engineer(employee_id), role TEXT, joined_at TIMESTAMP, PRIMARY KEY (incident_number, employee_id));
