@@ -273,7 +273,8 @@ def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool
             and stated not in table.reference_columns and _issued_identifier(stated, table, rule_table))
 
 
-NOT_ISSUED = {"username", "name", "email", "title"}  # chosen by people and changed by them: unique at best
+# chosen by people and changed by them: unique at best; the names among them never even key a table
+NOT_ISSUED = CHOSEN_NAMES | {"username", "email"}
 
 
 def _issued_identifier(column: str, table: TableDesign, rule_table: TableDesign) -> bool:

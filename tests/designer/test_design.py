@@ -148,12 +148,12 @@ def test_the_prompts_demonstrations_are_designs_the_repair_leaves_alone() -> Non
     the server's prompt cache can reuse."""
     from text2db.designer.llm import DEMONSTRATIONS, prompt
 
-    for requirement, ddl in DEMONSTRATIONS:
-        def shape(tables: list[TableDesign]) -> set[tuple[str, tuple[str, ...], tuple[str, ...], frozenset]]:
-            return {(t.name, tuple(c.name for c in t.columns), tuple(t.primary_key),
-                     frozenset((tuple(fk.columns), fk.ref_table, tuple(fk.ref_columns)) for fk in t.foreign_keys))
-                    for t in tables}
+    def shape(tables: list[TableDesign]) -> set[tuple[str, tuple[str, ...], tuple[str, ...], frozenset]]:
+        return {(t.name, tuple(c.name for c in t.columns), tuple(t.primary_key),
+                 frozenset((tuple(fk.columns), fk.ref_table, tuple(fk.ref_columns)) for fk in t.foreign_keys))
+                for t in tables}
 
+    for requirement, ddl in DEMONSTRATIONS:
         design = checked(_repaired_draft(requirement, ddl))
         assert design.notes == [] and shape(design.tables) == shape(parse_tables(ddl))
     second = checked(_repaired_draft(*DEMONSTRATIONS[1]))
