@@ -16,7 +16,8 @@ from typing import Any
 
 from text2db.config import Settings
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
-from text2db.designer.reconcile import add_read_references, counted_references, keyed_by_surrogates_not_names, reconcile
+from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
+                                        keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
@@ -65,11 +66,13 @@ def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
     runs'): the rules find entities in fewer wordings than the model does ('As a coordinator, I
     want...'), and a relation between two entities they did not find is never read. A bare 'a'
     or plural is not taken: read that way, half of the added references were wrong ('a driver
-    often stops at a depot')."""
-    llm_design = keyed_by_surrogates_not_names(llm_design)
+    often stops at a depot'). The references the column names imply (implied_references) are
+    declared before the rules complete the design, so they are not added twice, and again after,
+    for the tables the rules added (`pupil.class_name` once a `class` table exists)."""
+    llm_design = implied_references(keyed_by_surrogates_not_names(llm_design))
     try:
         rules = design_with_rules(llm_design.requirement)
-        design = checked(repair(reconcile(llm_design, rules)))
+        design = checked(implied_references(repair(reconcile(llm_design, rules))))
     except (DesignFailed, DesignInvalid):
         design = checked(llm_design)
     try:

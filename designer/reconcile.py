@@ -133,6 +133,76 @@ def keyed_by_surrogates_not_names(design: SchemaDesign) -> SchemaDesign:
     return design.amended(list(tables.values()), notes)
 
 
+def implied_references(design: SchemaDesign) -> SchemaDesign:
+    """`design` with the references its column names imply declared:
+
+    - a column named like another table's key (`peg_number` beside a `peg` keyed by it,
+      `home_team_id` beside a `team` keyed by `team_id`) refers to it, typed like the key;
+    - a column holding another table's name (`home_team_name` beside a `team` keyed by `team_id`
+      and named by its `name`) becomes a reference to its key (`home_team_id`); where the table
+      already refers to it by key too (`age_group_id` beside `age_group_name`), the copy goes.
+
+    Why: a small model often writes the reference column and no REFERENCES, or copies the related
+    entity's name as a plain column; either way the relationship is lost (and a copied name
+    depends on the other entity, not on this table's key: not 3NF). Only a key or name of a table
+    keyed by one column counts, named after the table (a bare `id`, `code` or `name` never does);
+    a role before it (`home_`, `supervisor_`) names the reference, and a table's own key or
+    name needs one to refer to the table itself."""
+    tables = {t.name: t for t in design.tables}
+    notes: list[str] = []
+    for name in list(tables):
+        for column in list(tables[name].columns):
+            table = tables[name]
+            found = _implied_parent(column.name, name, tables)
+            if found is None or column.name in table.reference_columns:
+                continue
+            parent, word = found
+            key = tables[parent].column(tables[parent].primary_key[0])
+            if word is None:  # the column is named like the key: declare the reference
+                tables[name] = _with_declared_reference(table, column.name, parent, key)
+                notes.append(f"{name}: {column.name} declared a reference to {parent}, whose key it is named after")
+                continue
+            if column.name in table.primary_key:
+                continue
+            tail = key.name[len(parent) + 1:] if key.name.startswith(f"{parent}_") else key.name
+            new = column.name[: -len(word)] + tail
+            if any(fk.columns == [new] and fk.ref_table == parent for fk in table.foreign_keys):
+                tables[name] = table.model_copy(update={"columns": [c for c in table.columns if c.name != column.name]})
+                notes.append(f"{name}: {column.name} dropped, {parent}'s name is read through {new}")
+            elif not table.has_column(new):
+                renamed = _renamed_columns(table, {column.name: new})
+                tables[name] = _with_declared_reference(renamed, new, parent, key)
+                notes.append(f"{name}: {column.name} (a copy of {parent}'s name) is now the reference {new}")
+    return design.amended(list(tables.values()), notes)
+
+
+def _with_declared_reference(table: TableDesign, column: str, parent: str, key: ColumnDesign) -> TableDesign:
+    return table.model_copy(update={
+        "columns": [c.model_copy(update={"type": key.type}) if c.name == column else c for c in table.columns],
+        "foreign_keys": [*table.foreign_keys, ForeignKeyDesign(columns=[column], ref_table=parent, ref_columns=[key.name])]})
+
+
+def _implied_parent(column: str, table: str, tables: dict[str, TableDesign]) -> tuple[str, str | None] | None:
+    """(parent, None) when `column` is `[<role>_]<parent key>`, (parent, name word) when it is
+    `[<role>_]<parent>_<name>` and the parent has that name (`name` or `<parent>_name`) beside
+    its key; the parent is keyed by one column, and the longest parent wins (`age_group_name` is
+    age_group's, not group's)."""
+    word = column.split("_")[-1]
+    for parent in sorted(tables, key=len, reverse=True):
+        candidate = tables[parent]
+        if len(candidate.primary_key) != 1:
+            continue
+        as_key = _key_column(parent, candidate.primary_key[0])
+        if as_key.startswith(f"{parent}_") and (column == as_key or column.endswith(f"_{as_key}")):
+            return None if column == as_key and parent == table else (parent, None)
+        if word not in CHOSEN_NAMES or not (column == f"{parent}_{word}" or column.endswith(f"_{parent}_{word}")):
+            continue
+        named = {word, f"{parent}_{word}"} & {c.name for c in candidate.columns}
+        own = column == f"{parent}_{word}" and parent == table
+        return (parent, word) if named and candidate.primary_key[0] not in named and not own else None
+    return None
+
+
 def _named_after_surrogate(child: TableDesign, parent: str, old: str, key: ColumnDesign) -> TableDesign:
     """A column now referring to `parent`'s surrogate but still named like the name it held
     (`pickup_branch_name`, `hotel_name`) is named after the surrogate (`pickup_branch_id`)."""

@@ -94,6 +94,7 @@ def _pair_key(table: TableDesign) -> list[str]:
 def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:
     fks: list[ForeignKeyDesign] = []
     columns = {c.name: c for c in table.columns}
+    typed_by: dict[str, tuple[str, str]] = {}  # column -> (type, table) of the first reference it holds
     for fk in table.foreign_keys:
         parent = tables.get(fk.ref_table)
         if fk.ref_table == table.name and list(fk.columns) == list(fk.ref_columns):
@@ -115,8 +116,16 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
             notes.append(f"{table.name}: dropped a reference of {len(fk.columns)} column(s) to {len(fk.ref_columns)} "
                          f"of {parent.name}")
             continue
-        for child, ref in zip(fk.columns, fk.ref_columns):
-            ptype = parent.column(ref).type
+        wanted = {child: parent.column(ref).type for child, ref in zip(fk.columns, fk.ref_columns)}
+        if clash := [c for c, t in wanted.items() if typed_by.get(c, (t,))[0] != t]:
+            # 'FOREIGN KEY (patient_mrn, doctor_no) REFERENCES prescription_item (prescription_id, drug_code)'
+            # beside patient_mrn's own reference to patient: a column cannot hold both, and typing it for
+            # the later one would break the earlier (and fail validation, discarding the whole design)
+            notes.append(f"{table.name}: dropped a reference to {parent.name} whose column {clash[0]} already "
+                         f"refers to {typed_by[clash[0]][1]}")
+            continue
+        for child, ptype in wanted.items():
+            typed_by.setdefault(child, (ptype, parent.name))
             if columns[child].type != ptype:
                 columns[child] = columns[child].model_copy(update={"type": ptype})
         if fk not in fks:

@@ -11,7 +11,7 @@ from text2db.designer.bench import read_ddl, score
 from text2db.designer.ddl import ddl_script
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
-from text2db.designer.reconcile import counted_references, keyed_by_surrogates_not_names
+from text2db.designer.reconcile import counted_references, keyed_by_surrogates_not_names, implied_references
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
@@ -187,6 +187,30 @@ def test_a_table_the_model_keyed_by_a_name_gets_a_surrogate_and_its_references_f
     assert keyed_by_surrogates_not_names(design) is design  # nothing left to do: the same design
 
 
+def test_columns_named_after_another_tables_key_or_name_are_references_to_it() -> None:
+    requirement = ("Teams have a name and belong to one age group; age groups have a name. A fixture is played by a "
+                   "home team and an away team on a date at a numbered pitch, and one steward, who may answer to a "
+                   "senior steward, works at it. Players have a name and a shirt colour.")
+    drafted = ("CREATE TABLE age_group (age_group_id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n"
+               "CREATE TABLE team (team_id INTEGER PRIMARY KEY, name TEXT NOT NULL, age_group_name TEXT, "
+               "age_group_id INTEGER REFERENCES age_group(age_group_id));\n"
+               "CREATE TABLE pitch (pitch_number TEXT PRIMARY KEY, surface TEXT);\n"
+               "CREATE TABLE steward (steward_id INTEGER PRIMARY KEY, name TEXT, senior_steward_id INTEGER);\n"
+               "CREATE TABLE fixture (fixture_id INTEGER PRIMARY KEY, home_team_name TEXT NOT NULL, away_team_name TEXT, "
+               "played_on DATE, pitch_number INTEGER, steward_id INTEGER);\n"
+               "CREATE TABLE player (player_id INTEGER PRIMARY KEY, name TEXT NOT NULL, shirt_name TEXT, team_name TEXT);")
+    design = checked(implied_references(_repaired_draft(requirement, drafted)))
+    assert {("fixture", "home_team_id", "team"), ("fixture", "away_team_id", "team"), ("player", "team_id", "team"),
+            ("team", "age_group_id", "age_group"), ("fixture", "pitch_number", "pitch"), ("fixture", "steward_id", "steward"),
+            ("steward", "senior_steward_id", "steward")} == _fks(design)
+    fixture = design.table("fixture")
+    assert fixture.column("home_team_id").type == "INTEGER" and not fixture.column("home_team_id").nullable
+    assert fixture.column("pitch_number").type == "TEXT"  # typed like the key it refers to
+    assert not design.table("team").has_column("age_group_name")  # read through age_group_id, never copied
+    assert design.table("player").has_column("shirt_name")  # no table 'shirt': a name of its own
+    assert implied_references(design) is design  # nothing left to do: the same design
+
+
 def test_repair_drops_a_reference_whose_columns_do_not_pair_up_and_keeps_the_column_types() -> None:
     drafted = ("CREATE TABLE truck (registration TEXT PRIMARY KEY, firm TEXT);\n"
                "CREATE TABLE product (product_id INTEGER PRIMARY KEY, name TEXT);\n"
@@ -200,6 +224,27 @@ def test_repair_drops_a_reference_whose_columns_do_not_pair_up_and_keeps_the_col
     assert {fk.ref_table for fk in ticket.foreign_keys} == {"truck", "product"}
     assert ticket.column("registration").type == "TEXT"  # not the load_pair key's INTEGER
     assert any("dropped a reference of 2 column(s)" in n for n in design.notes)
+
+
+def test_repair_drops_a_second_reference_of_a_column_that_needs_another_type() -> None:
+    # the model also declared the ticket's two references as one composite reference to its own
+    # child: typing the columns for that one would turn the text reference to truck into an
+    # integer (a type mismatch) and close a NOT NULL cycle; either would discard the whole design
+    drafted = ("CREATE TABLE truck (registration TEXT PRIMARY KEY, firm TEXT);\n"
+               "CREATE TABLE product (product_code TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, truck_registration INTEGER NOT NULL "
+               "REFERENCES truck(registration), product_code TEXT NOT NULL REFERENCES product(product_code), "
+               "FOREIGN KEY (truck_registration, product_code) REFERENCES ticket_line(ticket_id, product_code));\n"
+               "CREATE TABLE ticket_line (ticket_id INTEGER NOT NULL REFERENCES ticket(ticket_id), "
+               "product_code TEXT NOT NULL REFERENCES product(product_code), tonnes REAL, "
+               "PRIMARY KEY (ticket_id, product_code));")
+    design = checked(repair(SchemaDesign(requirement="Trucks load products; a ticket lists the tonnes of each product.",
+                                         designer="test", tables=parse_tables(drafted))))
+    ticket = design.table("ticket")
+    assert {fk.ref_table for fk in ticket.foreign_keys} == {"truck", "product"}
+    assert ticket.column("truck_registration").type == "TEXT"
+    assert any("dropped a reference to ticket_line whose column truck_registration already refers to truck" in n
+               for n in design.notes)
 
 
 def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
@@ -235,13 +280,14 @@ def test_rule_designer_adds_the_relationships_the_llm_left_out() -> None:
                "CREATE TABLE producer (producer_id INTEGER PRIMARY KEY, name TEXT, show_id INTEGER REFERENCES show(show_id));")
     llm = _repaired_draft(requirement, drafted)
     design = reconciled(llm)
-    assert ("episode", "show_id", "show") in _fks(design)  # the LLM's own column, now declared
+    assert ("episode", "show_id", "show") in _fks(design)  # the LLM's own column, named after show's key, declared
     pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"episode", "guest"})
     assert sorted(pair.primary_key) == ["episode_id", "guest_id"]  # keyed on the LLM's keys, not the rules'
     # the LLM related producer and show the other way round: stated, so not overridden or doubled
     assert ("show", "producer_id", "producer") not in _fks(design) and ("producer", "show_id", "show") in _fks(design)
     assert design.table("episode").primary_key == ["episode_id"] and design.designer == "llm:test"
-    assert sum("rule designer" in n for n in design.notes) == 2
+    assert sum("rule designer" in n for n in design.notes) == 1  # the association; episode's column is named after show's key
+    assert any(n.startswith("episode: show_id declared a reference to show") for n in design.notes)
     assert reconciled(design) == design  # nothing left to add
 
 
