@@ -72,9 +72,9 @@ def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
     llm_design = implied_references(keyed_by_surrogates_not_names(llm_design))
     try:
         rules = design_with_rules(llm_design.requirement)
-        design = checked(implied_references(repair(reconcile(llm_design, rules))))
+        design = checked(repair(implied_references(reconcile(llm_design, rules))))
     except (DesignFailed, DesignInvalid):
-        design = checked(llm_design)
+        design = checked(repair(llm_design))  # repaired again: a reference implied above may close a cycle
     try:
         rules = design_with_rules(design.requirement, known=[t.name.replace("_", " ") for t in design.tables])
         counted = counted_references(design.requirement, [t.name for t in design.tables])
