@@ -164,8 +164,7 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 continue
             if column.name in table.primary_key:
                 continue
-            tail = key.name[len(parent) + 1:] if key.name.startswith(f"{parent}_") else key.name
-            new = column.name[: -len(word)] + tail
+            new = _named_after_key(column.name, word, parent, key.name)
             if any(fk.columns == [new] and fk.ref_table == parent for fk in table.foreign_keys):
                 tables[name] = table.model_copy(update={"columns": [c for c in table.columns if c.name != column.name]})
                 notes.append(f"{name}: {column.name} dropped, {parent}'s name is read through {new}")
@@ -212,7 +211,7 @@ def _named_after_surrogate(child: TableDesign, parent: str, old: str, key: Colum
         column = fk.columns[0]
         if fk.ref_table != parent or fk.ref_columns != [key.name] or not (column == word or column.endswith(f"_{word}")):
             continue
-        new = _key_column(parent, key.name) if column == word else column[: -len(word)] + "id"
+        new = _named_after_key(column, word, parent, key.name)
         if not child.has_column(new) and new not in renamed.values():
             renamed[column] = new
     return _renamed_columns(child, renamed) if renamed else child
@@ -488,6 +487,14 @@ def _with_reference(child: TableDesign, parent: TableDesign, rule_fk: ForeignKey
         existing = name
     fk = ForeignKeyDesign(columns=[existing], ref_table=parent.name, ref_columns=[key.name])
     return child.model_copy(update={"columns": columns, "foreign_keys": [*child.foreign_keys, fk]})
+
+
+def _named_after_key(column: str, word: str, parent: str, key: str) -> str:
+    """`column`, which names a `parent` row by its `word` (`pickup_branch_name`, a bare `name`),
+    named after the parent's key instead (`pickup_branch_id`, `branch_id`; `home_port_code`)."""
+    if column == word:
+        return _key_column(parent, key)
+    return column[: -len(word)] + (key[len(parent) + 1:] if key.startswith(f"{parent}_") else key)
 
 
 def _key_column(parent: str, key: str) -> str:

@@ -117,7 +117,7 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
                          f"of {parent.name}")
             continue
         wanted = {child: parent.column(ref).type for child, ref in zip(fk.columns, fk.ref_columns)}
-        if clash := [c for c, t in wanted.items() if typed_by.get(c, (t,))[0] != t]:
+        if clash := [c for c, t in wanted.items() if c in typed_by and typed_by[c][0] != t]:
             # 'FOREIGN KEY (patient_mrn, doctor_no) REFERENCES prescription_item (prescription_id, drug_code)'
             # beside patient_mrn's own reference to patient: a column cannot hold both, and typing it for
             # the later one would break the earlier (and fail validation, discarding the whole design)

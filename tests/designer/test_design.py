@@ -11,7 +11,7 @@ from text2db.designer.bench import read_ddl, score
 from text2db.designer.ddl import ddl_script
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
-from text2db.designer.reconcile import counted_references, keyed_by_surrogates_not_names, implied_references
+from text2db.designer.reconcile import counted_references, implied_references, keyed_by_surrogates_not_names
 from text2db.designer.repair import repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
