@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from text2db.config import Settings
+from text2db.designer.complete import complete_by_sentences
+from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
@@ -48,6 +50,8 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
         try:
             designer = LlmDesigner(settings.model_copy(update={"llm_base_url": url}) if url else settings, client)
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
+            if settings.design_sentence_completion:
+                design = complete_by_sentences(design, designer)
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
@@ -69,7 +73,7 @@ def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
     often stops at a depot'). The references the column names imply (implied_references) are
     declared before the rules complete the design, so they are not added twice, and again after,
     for the tables the rules added (`pupil.class_name` once a `class` table exists)."""
-    llm_design = implied_references(keyed_by_surrogates_not_names(llm_design))
+    llm_design = implied_references(entities_out_of_columns(keyed_by_surrogates_not_names(llm_design)))
     try:
         rules = design_with_rules(llm_design.requirement)
         design = checked(repair(implied_references(reconcile(llm_design, rules))))

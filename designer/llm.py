@@ -99,12 +99,13 @@ class LlmDesigner:
         user = requirement.strip()
         if documents:
             user += "\n\nSample documents the database will be filled from:\n" + "\n---\n".join(d[:600] for d in documents[:3])
+        return self.chat(prompt(user), MAX_TOKENS)
+
+    def chat(self, messages: list[dict[str, str]], max_tokens: int) -> str:
+        """The model's answer at temperature 0; any client or transport error is LlmDesignFailed."""
         try:
             response = self.client.chat.completions.create(
-                model=self.settings.llm_model,
-                messages=prompt(user),
-                temperature=0, max_tokens=MAX_TOKENS,
-            )
+                model=self.settings.llm_model, messages=messages, temperature=0, max_tokens=max_tokens)
             return response.choices[0].message.content or ""
         except Exception as exc:  # any client/transport error: the rule designer takes over
             raise LlmDesignFailed(f"LLM call failed: {exc.__class__.__name__}: {exc}") from exc

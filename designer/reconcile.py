@@ -38,7 +38,7 @@ from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import closest_table, name_pattern
-from text2db.designer.requirement import read_clauses
+from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -140,7 +140,8 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
       `home_team_id` beside a `team` keyed by `team_id`) refers to it, typed like the key;
     - a column holding another table's name (`home_team_name` beside a `team` keyed by `team_id`
       and named by its `name`) becomes a reference to its key (`home_team_id`); where the table
-      already refers to it by key too (`age_group_id` beside `age_group_name`), the copy goes.
+      already refers to it by key too (`age_group_id` beside `age_group_name`), the copy goes;
+    - a column named like another table (`group.village` beside a `village` table) likewise.
 
     Why: a small model often writes the reference column and no REFERENCES, or copies the related
     entity's name as a plain column; either way the relationship is lost (and a copied name
@@ -184,8 +185,9 @@ def _with_declared_reference(table: TableDesign, column: str, parent: str, key: 
 def _implied_parent(column: str, table: str, tables: dict[str, TableDesign]) -> tuple[str, str | None] | None:
     """(parent, None) when `column` is `[<role>_]<parent key>`, (parent, name word) when it is
     `[<role>_]<parent>_<name>` and the parent has that name (`name` or `<parent>_name`) beside
-    its key; the parent is keyed by one column, and the longest parent wins (`age_group_name` is
-    age_group's, not group's)."""
+    its key, (parent, parent) when it is `<parent>` (another table's own name); the parent
+    is keyed by one column, and the longest parent wins (`age_group_name` is age_group's, not
+    group's)."""
     word = column.split("_")[-1]
     for parent in sorted(tables, key=len, reverse=True):
         candidate = tables[parent]
@@ -194,6 +196,10 @@ def _implied_parent(column: str, table: str, tables: dict[str, TableDesign]) -> 
         as_key = _key_column(parent, candidate.primary_key[0])
         if as_key.startswith(f"{parent}_") and (column == as_key or column.endswith(f"_{as_key}")):
             return None if column == as_key and parent == table else (parent, None)
+        if parent != table and column == parent:
+            # the parent's own name: `group.village` beside a `village` table (with a role before it,
+            # the name too often ends another attribute: `age_rating`, `specimen_count_per_species`)
+            return parent, parent
         if word not in CHOSEN_NAMES or not (column == f"{parent}_{word}" or column.endswith(f"_{parent}_{word}")):
             continue
         named = {word, f"{parent}_{word}"} & {c.name for c in candidate.columns}
@@ -256,22 +262,22 @@ def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same
 
 def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], notes: list[str]) -> None:
     """Key an LLM table by what the requirement says identifies it ('vessels are identified by
-    their IMO number'), read straight from the wording, when the LLM made up a surrogate instead:
+    their IMO number', 'proposals get a reference number from us'), read straight from the
+    wording, when the LLM made up a surrogate instead:
     the rule designer may not have read the entity, the sentence still says what its key is."""
-    for clause in read_clauses(requirement):
-        if not clause.subject or not clause.identifier:
-            continue
-        name = clause.subject.replace(" ", "_")
+    stated_ids = [(c.subject, c.identifier[0]) for c in read_clauses(requirement) if c.subject and c.identifier]
+    for subject, identifier in stated_ids + issued_identifiers(requirement):
+        name = subject.replace(" ", "_")
         name = name if name in tables else closest_table(name, tables)
         if name is None or tables[name].primary_key != [f"{name}_id"]:
             continue  # keyed by something the model chose on purpose: no column is added below
-        table, said = tables[name], snake(clause.identifier[0])
+        table, said = tables[name], snake(identifier)
         stated = next((c.name for c in table.columns if c.name != f"{name}_id" and len(c.name) >= 3
                        and (said == c.name or said.endswith("_" + c.name) or c.name.endswith("_" + said))), None)
         if stated is None and said.split("_")[-1] in ID_HEADS and len(said.split("_")) <= 3:
             stated = said  # the model left the identifier out altogether: it is the key the sentence names
             tables[name] = table = table.model_copy(update={"columns": [
-                *table.columns, ColumnDesign(name=said, type=column_type(said), description=clause.identifier[0])]})
+                *table.columns, ColumnDesign(name=said, type=column_type(said), description=identifier)]})
         if stated and _adoptable(stated, table, table):
             _adopt_key(tables, name, stated, notes)
 
@@ -494,6 +500,8 @@ def _named_after_key(column: str, word: str, parent: str, key: str) -> str:
     named after the parent's key instead (`pickup_branch_id`, `branch_id`; `home_port_code`)."""
     if column == word:
         return _key_column(parent, key)
+    if word == parent:  # `home_village` names a village: `home_village_id`
+        return column[: -len(word)] + _key_column(parent, key)
     return column[: -len(word)] + (key[len(parent) + 1:] if key.startswith(f"{parent}_") else key)
 
 

@@ -133,7 +133,7 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
     return table.model_copy(update={"columns": list(columns.values()), "foreign_keys": fks})
 
 
-def _words(name: str) -> list[str]:
+def name_words(name: str) -> list[str]:
     parts = re.split(r"[_\W]+", name.lower())
     parts = [p for p in parts if p]
     return parts[:-1] + [singular(parts[-1])] if parts else parts
@@ -152,21 +152,21 @@ def closest_table(name: str, tables: dict[str, TableDesign]) -> str | None:
     only one those words differ from by a trailing record noun ('vaccination_record'), else the
     only table whose name ends with the reference's head noun ('order' -> 'customer_order') or
     whose head noun it ends with, else one clearly closest spelling."""
-    words = _words(name)
+    words = name_words(name)
     if not words:
         return None
-    same = [t for t in tables if _words(t) == words]
+    same = [t for t in tables if name_words(t) == words]
     if same:
         return same[0]
-    kept = [t for t in tables if _unrecorded(_words(t)) == _unrecorded(words)]
+    kept = [t for t in tables if _unrecorded(name_words(t)) == _unrecorded(words)]
     if len(kept) == 1:
         return kept[0]  # 'vaccination' is the table 'vaccination_record'
-    heads = [t for t in tables if _words(t)[-1:] == words[-1:]]
+    heads = [t for t in tables if name_words(t)[-1:] == words[-1:]]
     if len(heads) == 1:
         return heads[0]
-    spelled = difflib.get_close_matches(" ".join(words), {" ".join(_words(t)): t for t in tables}, n=2, cutoff=0.85)
+    spelled = difflib.get_close_matches(" ".join(words), {" ".join(name_words(t)): t for t in tables}, n=2, cutoff=0.85)
     if len(spelled) == 1:
-        return {" ".join(_words(t)): t for t in tables}[spelled[0]]
+        return {" ".join(name_words(t)): t for t in tables}[spelled[0]]
     return None
 
 
@@ -185,7 +185,7 @@ def _retarget(table: TableDesign, tables: dict[str, TableDesign], notes: list[st
 def name_pattern(name: str) -> str | None:
     """A table name as a requirement writes it, singular or plural: 'crew_member' matches "crew
     members", 'category' "categories" (a regex to search lowercase text; None for no words)."""
-    words = _words(name)
+    words = name_words(name)
     if not words:
         return None
     phrase = r"[\s_-]+".join(re.escape(w) for w in words[:-1])
@@ -210,7 +210,7 @@ def _missing_parents(tables: list[TableDesign], by_name: dict[str, TableDesign],
         for fk in table.foreign_keys:
             if fk.ref_table in by_name or not _named_in(fk.ref_table, requirement):
                 continue
-            name = snake(" ".join(_words(fk.ref_table)))
+            name = snake(" ".join(name_words(fk.ref_table)))
             if name in by_name or name in created:
                 continue
             child = {c.name: c for c in table.columns}

@@ -291,6 +291,29 @@ def read_clauses(requirement: str) -> list[Clause]:
     return clauses
 
 
+ISSUED_RE = re.compile(r"\b(?:receives?|gets?|carr(?:y|ies)|(?:is|are)\s+(?:given|assigned|issued))\s+"
+                       r"(?:a|an|the|their|its|our)\s+(?P<id>(?:[a-z-]+\s+){0,3}(?:number|code|identifier|id|reference))\b",
+                       re.I)
+
+
+def issued_identifiers(requirement: str) -> list[tuple[str, str]]:
+    """(entity, identifier) where the wording says the entity is given one: 'proposals, which
+    get a reference number from us', 'instruments receive a workshop serial number when they come
+    in', 'each bin carries a tag number' (the 'is identified by' wording is read by read_clauses)."""
+    found = []
+    for statements in sentence_groups(normalise(requirement)):
+        for statement in statements:
+            for m in ISSUED_RE.finditer(statement):
+                before = RELATIVE_TAIL.sub("", statement[:m.start()]).rstrip(" ,")
+                if len(before.split()) > 4 or re.match(r"\s*(?:unique\s+)?within\b", statement[m.end():], re.I):
+                    continue  # 'every defect found during an inspection gets ...' is no inspection's number,
+                    # nor is 'a sequence number within its inspection' an identifier of its own
+                subject = subject_before(before)
+                if subject:
+                    found.append((subject, clean_phrase(m.group("id"))))
+    return found
+
+
 RELATIVE_TAIL = re.compile(r",?\s+(?:which|who|that)\s*$", re.I)
 PRONOUN_SUBJECT = re.compile(r"^(?:they|it|he|she)\s+(?=" + PRONOUN_VERB + ")", re.I)
 ONE_OF_THEM = re.compile(r"^(?:also\s+)?(?:for|of)\s+(?:each|every)\s+one\b|^" + EACH_ONE, re.I)

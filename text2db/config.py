@@ -40,6 +40,10 @@ class Settings(BaseSettings):
         "first", description="With an LLM endpoint: 'first' asks the LLM planner first (it decides what the wording "
         "leaves open; the rule planner builds and is the fallback); 'fallback' plans with the rules and asks the LLM "
         "planner only when they cannot plan (saves one LLM call per plan).")
+    design_sentence_completion: bool = Field(
+        True, description="Schema design with an LLM: after the design is drafted, ask the LLM, one sentence of the "
+        "requirement at a time, for the tables that sentence states and the design lacks (designer/complete.py; at "
+        "most 4 short calls per requirement).")
     review_threshold: float = Field(0.5, description="Values with lower confidence go to review, not the table.")
     link_indexes: bool = Field(
         True, description="Consent for the integrator to create the indexes it links through (text2db_ix_*: an "

@@ -211,6 +211,16 @@ def test_columns_named_after_another_tables_key_or_name_are_references_to_it() -
     assert implied_references(design) is design  # nothing left to do: the same design
 
 
+def test_a_column_named_like_another_table_refers_to_it() -> None:
+    requirement = "Borrowers meet in groups; every group meets in one village. Villages have a name and a district."
+    drafted = ("CREATE TABLE village (village_id INTEGER PRIMARY KEY, name TEXT, district TEXT);\n"
+               "CREATE TABLE borrower_group (group_id INTEGER PRIMARY KEY, village TEXT, nearest_village TEXT);")
+    design = checked(implied_references(_repaired_draft(requirement, drafted)))
+    assert _fks(design) == {("borrower_group", "village_id", "village")}
+    assert design.table("borrower_group").column("village_id").type == "INTEGER"
+    assert design.table("borrower_group").has_column("nearest_village")  # a role before the name is not read
+
+
 TRUCKS_AND_PRODUCTS = ("CREATE TABLE truck (registration TEXT PRIMARY KEY, firm TEXT);\n"
                        "CREATE TABLE product (product_id INTEGER PRIMARY KEY, name TEXT);\n")
 

@@ -1,0 +1,6 @@
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, name TEXT NOT NULL, credential TEXT);
+CREATE TABLE client (tax_file_number TEXT PRIMARY KEY, name TEXT NOT NULL, date_of_birth DATE, email TEXT, spouse_tax_file_number TEXT REFERENCES client(tax_file_number));
+CREATE TABLE document_type (document_type_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE tax_return (return_id INTEGER PRIMARY KEY, tax_file_number TEXT NOT NULL REFERENCES client(tax_file_number), tax_year INTEGER NOT NULL, preparer_id INTEGER NOT NULL REFERENCES staff(staff_id), reviewer_id INTEGER REFERENCES staff(staff_id), status TEXT NOT NULL, lodged_date DATE, refund_amount DECIMAL(12,2), fee DECIMAL(10,2), UNIQUE (tax_file_number, tax_year));
+CREATE TABLE return_document (document_id INTEGER PRIMARY KEY, return_id INTEGER NOT NULL REFERENCES tax_return(return_id), document_type_id INTEGER NOT NULL REFERENCES document_type(document_type_id), issuer TEXT, received_date DATE NOT NULL);
+CREATE TABLE appointment (appointment_id INTEGER PRIMARY KEY, tax_file_number TEXT NOT NULL REFERENCES client(tax_file_number), staff_id INTEGER NOT NULL REFERENCES staff(staff_id), starts_at TIMESTAMP NOT NULL, duration_minutes INTEGER NOT NULL);

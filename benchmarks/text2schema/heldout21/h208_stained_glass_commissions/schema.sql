@@ -1,0 +1,7 @@
+CREATE TABLE client (client_id INTEGER PRIMARY KEY, name TEXT NOT NULL, client_type TEXT, address TEXT, contact_name TEXT, contact_phone TEXT);
+CREATE TABLE artisan (artisan_id INTEGER PRIMARY KEY, name TEXT NOT NULL, hourly_rate DECIMAL(8,2));
+CREATE TABLE commission (commission_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES client(client_id), title TEXT NOT NULL, site_address TEXT, agreed_fee DECIMAL(10,2), deposit_paid DECIMAL(10,2), agreed_date DATE, installation_date DATE);
+CREATE TABLE panel (commission_id INTEGER NOT NULL REFERENCES commission(commission_id), panel_number INTEGER NOT NULL, width_mm INTEGER, height_mm INTEGER, design_theme TEXT, leaded_by INTEGER REFERENCES artisan(artisan_id), soldered_by INTEGER REFERENCES artisan(artisan_id), PRIMARY KEY (commission_id, panel_number));
+CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, name TEXT NOT NULL, phone TEXT);
+CREATE TABLE glass_type (glass_type_id INTEGER PRIMARY KEY, supplier_id INTEGER NOT NULL REFERENCES supplier(supplier_id), supplier_code TEXT NOT NULL, colour_name TEXT, texture TEXT, price_per_m2 DECIMAL(8,2), UNIQUE (supplier_id, supplier_code));
+CREATE TABLE panel_glass (commission_id INTEGER NOT NULL, panel_number INTEGER NOT NULL, glass_type_id INTEGER NOT NULL REFERENCES glass_type(glass_type_id), area_m2 DECIMAL(6,3) NOT NULL, PRIMARY KEY (commission_id, panel_number, glass_type_id), FOREIGN KEY (commission_id, panel_number) REFERENCES panel(commission_id, panel_number));

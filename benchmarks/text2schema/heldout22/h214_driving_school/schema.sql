@@ -1,0 +1,9 @@
+CREATE TABLE instructor (adi_number TEXT PRIMARY KEY, name TEXT NOT NULL, mobile TEXT, licence_expiry_date DATE);
+CREATE TABLE learner (provisional_licence_number TEXT PRIMARY KEY, name TEXT NOT NULL, date_of_birth DATE, address TEXT, phone TEXT, adi_number TEXT NOT NULL REFERENCES instructor(adi_number));
+CREATE TABLE car (registration TEXT PRIMARY KEY, make TEXT, model TEXT, gearbox TEXT NOT NULL);
+CREATE TABLE lesson (lesson_id INTEGER PRIMARY KEY, provisional_licence_number TEXT NOT NULL REFERENCES learner(provisional_licence_number), adi_number TEXT NOT NULL REFERENCES instructor(adi_number), registration TEXT NOT NULL REFERENCES car(registration), start_datetime DATETIME NOT NULL, duration_minutes INTEGER NOT NULL, pickup_location TEXT, price DECIMAL(6,2));
+CREATE TABLE skill (skill_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE lesson_skill (lesson_id INTEGER NOT NULL REFERENCES lesson(lesson_id), skill_id INTEGER NOT NULL REFERENCES skill(skill_id), rating INTEGER, PRIMARY KEY (lesson_id, skill_id));
+CREATE TABLE lesson_package (lesson_package_id INTEGER PRIMARY KEY, name TEXT NOT NULL, hours INTEGER NOT NULL, price DECIMAL(7,2) NOT NULL);
+CREATE TABLE package_purchase (package_purchase_id INTEGER PRIMARY KEY, provisional_licence_number TEXT NOT NULL REFERENCES learner(provisional_licence_number), lesson_package_id INTEGER NOT NULL REFERENCES lesson_package(lesson_package_id), purchase_date DATE NOT NULL, amount_paid DECIMAL(7,2) NOT NULL);
+CREATE TABLE driving_test (driving_test_id INTEGER PRIMARY KEY, provisional_licence_number TEXT NOT NULL REFERENCES learner(provisional_licence_number), adi_number TEXT REFERENCES instructor(adi_number), registration TEXT REFERENCES car(registration), test_centre TEXT NOT NULL, test_date DATE NOT NULL, passed BOOLEAN NOT NULL, minor_faults INTEGER);

@@ -1,0 +1,9 @@
+CREATE TABLE couple (couple_id INTEGER PRIMARY KEY, partner1_name TEXT NOT NULL, partner2_name TEXT NOT NULL, email TEXT, phone TEXT);
+CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT NOT NULL, address TEXT, capacity INTEGER, contact_person TEXT);
+CREATE TABLE supplier_category (supplier_category_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, business_name TEXT NOT NULL, contact_name TEXT, phone TEXT, website TEXT, supplier_category_id INTEGER NOT NULL REFERENCES supplier_category(supplier_category_id));
+CREATE TABLE wedding (wedding_id INTEGER PRIMARY KEY, couple_id INTEGER NOT NULL REFERENCES couple(couple_id), wedding_date DATE NOT NULL, budget DECIMAL(10,2), estimated_guests INTEGER, ceremony_venue_id INTEGER REFERENCES venue(venue_id), reception_venue_id INTEGER REFERENCES venue(venue_id));
+CREATE TABLE supplier_booking (wedding_id INTEGER NOT NULL REFERENCES wedding(wedding_id), supplier_id INTEGER NOT NULL REFERENCES supplier(supplier_id), agreed_fee DECIMAL(9,2) NOT NULL, deposit_paid DECIMAL(9,2), contract_signed BOOLEAN NOT NULL, PRIMARY KEY (wedding_id, supplier_id));
+CREATE TABLE seating_round (wedding_id INTEGER NOT NULL REFERENCES wedding(wedding_id), round_number INTEGER NOT NULL, seats INTEGER NOT NULL, PRIMARY KEY (wedding_id, round_number));
+CREATE TABLE guest (guest_id INTEGER PRIMARY KEY, wedding_id INTEGER NOT NULL REFERENCES wedding(wedding_id), name TEXT NOT NULL, has_replied BOOLEAN NOT NULL, meal_choice TEXT, dietary_needs TEXT, round_number INTEGER, FOREIGN KEY (wedding_id, round_number) REFERENCES seating_round(wedding_id, round_number));
+CREATE TABLE task (task_id INTEGER PRIMARY KEY, wedding_id INTEGER NOT NULL REFERENCES wedding(wedding_id), description TEXT NOT NULL, due_date DATE, is_done BOOLEAN NOT NULL, supplier_id INTEGER REFERENCES supplier(supplier_id));

@@ -1,0 +1,9 @@
+CREATE TABLE client (vat_number TEXT PRIMARY KEY, company_name TEXT NOT NULL, billing_address TEXT);
+CREATE TABLE contact (contact_id INTEGER PRIMARY KEY, vat_number TEXT NOT NULL REFERENCES client(vat_number), name TEXT NOT NULL, email TEXT, phone TEXT);
+CREATE TABLE language (iso_code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE translator (supplier_number INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT, country TEXT, default_word_rate DECIMAL(6,4));
+CREATE TABLE language_pair (supplier_number INTEGER NOT NULL REFERENCES translator(supplier_number), source_language TEXT NOT NULL REFERENCES language(iso_code), target_language TEXT NOT NULL REFERENCES language(iso_code), word_rate DECIMAL(6,4) NOT NULL, is_certified BOOLEAN NOT NULL, PRIMARY KEY (supplier_number, source_language, target_language));
+CREATE TABLE subject_field (subject_field_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE project (project_reference TEXT PRIMARY KEY, contact_id INTEGER NOT NULL REFERENCES contact(contact_id), received_date DATE NOT NULL, deadline DATE, subject_field_id INTEGER REFERENCES subject_field(subject_field_id), source_language TEXT NOT NULL REFERENCES language(iso_code));
+CREATE TABLE job (job_id INTEGER PRIMARY KEY, project_reference TEXT NOT NULL REFERENCES project(project_reference), target_language TEXT NOT NULL REFERENCES language(iso_code), word_count INTEGER, status TEXT NOT NULL, agreed_fee DECIMAL(9,2), translator_number INTEGER REFERENCES translator(supplier_number), reviewer_number INTEGER REFERENCES translator(supplier_number), UNIQUE (project_reference, target_language));
+CREATE TABLE invoice (invoice_number TEXT PRIMARY KEY, project_reference TEXT NOT NULL REFERENCES project(project_reference), invoice_date DATE NOT NULL, total DECIMAL(10,2) NOT NULL, is_paid BOOLEAN NOT NULL);

@@ -1,0 +1,124 @@
+"""Third normal form for a drafted design: columns that describe another entity move to that
+entity's table, and the table refers to it.
+
+Why: a small model often writes the attributes of a related entity into the table that mentions
+it: `meeting(..., venue_name, venue_address)`, `fabric(..., supplier_name, supplier_email)`,
+`wall(..., owner_name, owner_phone)`. Those columns depend on the venue, not on the meeting's key
+(a transitive dependency), and the relationship they stand for is lost. A reference design has
+a `venue` table and `meeting.venue_id`.
+
+The evidence is only in the names and the requirement, never in a domain word: two or more
+columns of one table share a prefix that names something the requirement mentions, it is not the
+table's own name, and at least one of them names or identifies it (`_name`, `_title`, or an
+identifier head such as `_code`, `_number`). The group becomes a table named after the prefix,
+keyed by a surrogate `<prefix>_id` unless the group holds an identifier, and the table keeps a
+reference to it; when the design already has a table of that name, or the prefix is such a table
+in a role (`regular_driver_name, regular_driver_phone` beside a `driver` table), the group is
+replaced by a reference to it (`regular_driver_id`). Every change is noted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from text2db.designer.facts import ID_HEADS
+from text2db.designer.reconcile import CHOSEN_NAMES
+from text2db.designer.repair import name_pattern, name_words
+from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
+
+NAMING = CHOSEN_NAMES | ID_HEADS  # a column ending so names or identifies what its prefix is
+DESCRIBING = {"email", "phone", "address", "website", "url", "contact", "telephone", "mobile", "fax", "postcode"}
+TWO_WORD_SUFFIXES = {"phone_number", "email_address", "contact_number", "street_address", "postal_address"}
+
+
+def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
+    """`design` with the column groups that describe another entity moved to its table (above)."""
+    tables = {t.name: t for t in design.tables}
+    text = design.requirement.lower()
+    groups: dict[str, list[tuple[str, ColumnDesign, str]]] = defaultdict(list)  # prefix -> (table, column, suffix)
+    for table in design.tables:
+        by_prefix: dict[str, list[tuple[ColumnDesign, str]]] = defaultdict(list)
+        for column in table.columns:
+            if column.name in table.primary_key or column.name in table.reference_columns:
+                continue
+            split = _prefix_and_suffix(column.name)
+            if split is not None:
+                by_prefix[split[0]].append((column, split[1]))
+        for prefix, found in by_prefix.items():
+            if _describes_another(prefix, table.name, [s for _, s in found], text):
+                groups[prefix] += [(table.name, column, suffix) for column, suffix in found]
+    notes: list[str] = []
+    for prefix, members in groups.items():
+        existing = _named_table(prefix, tables)
+        parent = tables[existing] if existing else _entity_table(prefix, members)
+        if len(parent.primary_key) != 1:
+            continue
+        key = parent.column(parent.primary_key[0])
+        own_key = key.name[len(parent.name) + 1:] if key.name.startswith(f"{parent.name}_") else key.name
+        reference = f"{prefix}_{own_key}"  # `venue_id`; with a role, `regular_driver_id` for a driver
+        for child in dict.fromkeys(name for name, _, _ in members):
+            moved = {column.name for name, column, _ in members if name == child}
+            tables[child] = _referring(tables[child], moved, reference, parent.name, key)
+            notes.append(f"{child}: {', '.join(sorted(moved))} describe {parent.name}: moved there, "
+                         f"{child}.{reference} refers to it (third normal form)")
+        tables.setdefault(parent.name, parent)
+    return design.amended(list(tables.values()), notes)
+
+
+def _named_table(prefix: str, tables: dict[str, TableDesign]) -> str | None:
+    """The design's table the prefix names: the same words, else the longest table whose words
+    end the prefix (`regular_driver` is a `driver` in a role)."""
+    words = name_words(prefix)
+    ending = [t for t in tables if words[-len(name_words(t)):] == name_words(t)]
+    return max(ending, key=lambda t: len(name_words(t)), default=None)
+
+
+def _prefix_and_suffix(column: str) -> tuple[str, str] | None:
+    words = column.split("_")
+    for size in (2, 1):
+        suffix = "_".join(words[-size:])
+        if len(words) > size and (suffix in TWO_WORD_SUFFIXES if size == 2 else suffix in NAMING | DESCRIBING):
+            return "_".join(words[:-size]), suffix
+    return None
+
+
+def _describes_another(prefix: str, table: str, suffixes: list[str], text: str) -> bool:
+    """Two or more columns, one naming or identifying, a prefix that is not the table's own name
+    (nor a word of it: `job_number` in `repair_job`) and that the requirement mentions."""
+    if len(suffixes) < 2 or not NAMING & set(suffixes):
+        return False
+    own = name_words(table)
+    if name_words(prefix) == own or name_words(prefix)[-1:] == own[-1:]:
+        return False
+    pattern = name_pattern(prefix)
+    return pattern is not None and re.search(pattern, text) is not None
+
+
+def _entity_table(prefix: str, members: list[tuple[str, ColumnDesign, str]]) -> TableDesign:
+    """The entity the group describes: its columns named by their suffixes (the first table's
+    type wins), keyed by an identifier the group holds, else by a surrogate `<prefix>_id`."""
+    columns: dict[str, ColumnDesign] = {}
+    for _, column, suffix in members:
+        columns.setdefault(suffix, column.model_copy(update={"name": suffix, "unique": False}))
+    identifiers = [s for s in columns if s in ID_HEADS]
+    if len(identifiers) == 1:
+        key = identifiers[0]
+        columns[key] = columns[key].model_copy(update={"nullable": False})
+        ordered = [columns[key]] + [c for s, c in columns.items() if s != key]
+    else:
+        key = f"{prefix}_id"
+        ordered = [ColumnDesign(name=key, type="INTEGER", nullable=False, description=f"identifier of the {prefix}")]
+        ordered += list(columns.values())
+    return TableDesign(name=prefix, columns=ordered, primary_key=[key],
+                       description=f"one row per {prefix.replace('_', ' ')}")
+
+
+def _referring(table: TableDesign, moved: set[str], reference: str, parent: str, key: ColumnDesign) -> TableDesign:
+    """`table` without the moved columns and with a nullable reference column to `parent`."""
+    columns = [c for c in table.columns if c.name not in moved]
+    if not any(c.name == reference for c in columns):
+        columns.append(ColumnDesign(name=reference, type=key.type, description=f"the {parent.replace('_', ' ')}"))
+    fks = [fk for fk in table.foreign_keys if fk.columns != [reference]]
+    fks.append(ForeignKeyDesign(columns=[reference], ref_table=parent, ref_columns=[key.name]))
+    return table.model_copy(update={"columns": columns, "foreign_keys": fks})

@@ -1,0 +1,92 @@
+"""Issue 15: third normal form of a drafted design (designer/normal.py), and keys the wording says
+are issued ('proposals get a reference number from us', requirement.issued_identifiers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from text2db.designer.api import reconciled
+from text2db.designer.ddlread import parse_tables
+from text2db.designer.normal import entities_out_of_columns
+from text2db.designer.repair import repair
+from text2db.designer.requirement import issued_identifiers
+from text2db.designer.validate import checked
+from text2db.schemas.design import SchemaDesign
+
+CLUB = ("Our choir keeps its concerts. Each concert has a date and a title and is held at one of a few venues, for "
+        "which we keep the name and the address. Singers have a name and an email. A conductor leads each concert; "
+        "conductors have a name and a phone number.")
+
+
+def _draft(requirement: str, ddl: str) -> SchemaDesign:
+    return repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(ddl)))
+
+
+def _fks(design: SchemaDesign) -> set[tuple[str, str, str]]:
+    return {(t.name, ",".join(fk.columns), fk.ref_table) for t in design.tables for fk in t.foreign_keys}
+
+
+def test_columns_describing_another_entity_become_its_table_and_a_reference() -> None:
+    draft = _draft(CLUB, "CREATE TABLE concert (concert_id INTEGER PRIMARY KEY, title TEXT, concert_date DATE, "
+                         "venue_name TEXT, venue_address TEXT);\n"
+                         "CREATE TABLE singer (singer_id INTEGER PRIMARY KEY, singer_name TEXT, singer_email TEXT);")
+    design = checked(entities_out_of_columns(draft))
+    venue = design.table("venue")
+    assert [c.name for c in venue.columns] == ["venue_id", "name", "address"] and venue.primary_key == ["venue_id"]
+    concert = design.table("concert")
+    assert not concert.has_column("venue_name") and not concert.has_column("venue_address")
+    assert ("concert", "venue_id", "venue") in _fks(design)
+    assert design.table("singer") == draft.table("singer")  # a table's own name before its columns is no other entity
+    assert any("third normal form" in n for n in design.notes)
+
+
+def test_a_group_naming_an_existing_table_becomes_a_reference_to_it() -> None:
+    draft = _draft(CLUB, "CREATE TABLE conductor (conductor_code TEXT PRIMARY KEY, name TEXT, phone_number TEXT);\n"
+                         "CREATE TABLE concert (concert_id INTEGER PRIMARY KEY, title TEXT, conductor_name TEXT, "
+                         "conductor_phone_number TEXT);")
+    design = checked(entities_out_of_columns(draft))
+    assert [t.name for t in design.tables] == ["conductor", "concert"]
+    assert ("concert", "conductor_code", "conductor") in _fks(design)
+    assert [c.name for c in design.table("concert").columns] == ["concert_id", "title", "conductor_code"]
+
+
+def test_a_group_naming_an_existing_table_in_a_role_refers_to_it_by_the_role() -> None:
+    requirement = "A route has a code and a regular driver. Drivers have a name and a phone."
+    draft = _draft(requirement, "CREATE TABLE driver (driver_id INTEGER PRIMARY KEY, name TEXT, phone TEXT);\n"
+                                "CREATE TABLE route (route_code TEXT PRIMARY KEY, regular_driver_name TEXT, "
+                                "regular_driver_phone TEXT);")
+    design = checked(entities_out_of_columns(draft))
+    assert [t.name for t in design.tables] == ["driver", "route"]  # no table for the role
+    assert _fks(design) == {("route", "regular_driver_id", "driver")}
+
+
+@pytest.mark.parametrize("columns", [
+    "start_date DATE, start_time TIME",  # nothing names or identifies a 'start'
+    "sponsor_name TEXT, notes TEXT",  # one column is no group
+    "patron_name TEXT, patron_email TEXT",  # the requirement never mentions a patron
+])
+def test_groups_that_describe_no_other_entity_stay(columns: str) -> None:
+    draft = _draft(CLUB, f"CREATE TABLE concert (concert_id INTEGER PRIMARY KEY, title TEXT, {columns});")
+    assert entities_out_of_columns(draft) == draft
+
+
+def test_an_identifier_in_the_group_keys_the_new_table() -> None:
+    requirement = "Each fabric comes from one supplier, known by a supplier code and a name. Fabrics have a colour."
+    draft = _draft(requirement, "CREATE TABLE fabric (fabric_id INTEGER PRIMARY KEY, colour TEXT, supplier_code TEXT, "
+                                "supplier_name TEXT);")
+    design = checked(entities_out_of_columns(draft))
+    assert design.table("supplier").primary_key == ["code"]
+    assert ("fabric", "supplier_code", "supplier") in _fks(design)
+
+
+def test_an_identifier_the_wording_says_is_given_keys_the_table() -> None:
+    requirement = ("Scientists submit proposals, which get a reference number from us, a title and a date. Every "
+                   "review found during a panel gets a sequence number within its panel. Each allocation is for one "
+                   "proposal and has a number of shifts.")
+    assert issued_identifiers(requirement) == [("proposal", "reference number")]  # not the panel's sequence number
+    drafted = ("CREATE TABLE proposal (proposal_id INTEGER PRIMARY KEY, title TEXT, submitted DATE);\n"
+               "CREATE TABLE allocation (allocation_id INTEGER PRIMARY KEY, proposal_id INTEGER REFERENCES "
+               "proposal(proposal_id), shifts INTEGER);")
+    design = reconciled(_draft(requirement, drafted))
+    assert design.table("proposal").primary_key == ["reference_number"]
+    assert ("allocation", "proposal_reference_number", "proposal") in _fks(design)
