@@ -180,21 +180,24 @@ def load_pairs(dataset: Path) -> list[tuple[str, str, str]]:
 METRICS = ("table_f1", "table_exact", "attribute_f1", "attribute_exact", "pk_accuracy", "fk_accuracy", "type_accuracy")
 
 
-def run_bench(dataset: Path, out: Path, settings, llm: bool) -> dict[str, object]:  # type: ignore[no-untyped-def]
+def run_bench(dataset: Path, out: Path, settings, llm: bool,  # type: ignore[no-untyped-def]
+              answers: Path | None = None) -> dict[str, object]:
     """Design every pair's requirement through the product path (design, --apply into a new
-    SQLite file, read back) and score it; writes <out>/run.json and returns it."""
+    SQLite file, read back) and score it; writes <out>/run.json and returns it. `answers`: a file
+    of recorded LLM answers (designer/answers.py) read where a prompt was answered before."""
     from text2db.designer.api import design_schema
     from text2db.designer.apply import apply_design
     from text2db.designer.exceptions import DesignFailed, DesignInvalid
 
     out.mkdir(parents=True, exist_ok=True)
+    recorded = _recorded_answers(answers, settings) if llm and answers else None
     rows = []
     for pair_id, requirement, reference in load_pairs(dataset):
         db = out / f"{pair_id}.sqlite"
         db.unlink(missing_ok=True)
         started = time.monotonic()
         try:
-            design = design_schema(requirement, settings, llm=None if llm else False)
+            design = design_schema(requirement, settings, llm=recorded if recorded else None if llm else False)
         except (DesignFailed, DesignInvalid) as exc:  # no design is a pair scored 0, not the end of the run
             rows.append({"id": pair_id, "designer": "none", "seconds": round(time.monotonic() - started, 2),
                          "notes": [f"no design: {exc}"], **{m: 0.0 for m in METRICS}})
@@ -207,16 +210,34 @@ def run_bench(dataset: Path, out: Path, settings, llm: bool) -> dict[str, object
     summary = {m: round(sum(r[m] for r in rows) / len(rows), 1) if rows else 0.0 for m in METRICS}
     record = {"dataset": str(dataset), "llm": llm, "pairs": len(rows), "summary": summary,
               "llm_designs": sum(1 for r in rows if str(r["designer"]).startswith("llm")),
-              "seconds_per_pair": round(sum(r["seconds"] for r in rows) / max(len(rows), 1), 2), "rows": rows}
+              "seconds_per_pair": round(sum(r["seconds"] for r in rows) / max(len(rows), 1), 2),
+              "llm_prompts_asked": recorded.asked if recorded else None, "rows": rows}
     (out / "run.json").write_text(json.dumps(record, indent=2))
     return record
+
+
+def _recorded_answers(path: Path, settings):  # type: ignore[no-untyped-def]
+    """Recorded answers in `path`, asking the configured (or local) endpoint for the others."""
+    from text2db.designer.answers import RecordedAnswers
+    from text2db.designer.api import local_llm_url
+    from text2db.designer.llm import MIN_TIMEOUT_S
+
+    client = None
+    if url := local_llm_url(settings):
+        from openai import OpenAI
+
+        client = OpenAI(base_url=url, api_key=settings.llm_api_key, max_retries=0,
+                        timeout=max(settings.llm_timeout_s, MIN_TIMEOUT_S))
+    return RecordedAnswers(path, client)
 
 
 def print_run(console, record: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
     from rich.table import Table as View
 
     view = View(title=f"Text2Schema on {record['dataset']} ({record['pairs']} pairs, LLM designs "
-                      f"{record['llm_designs']}, {record['seconds_per_pair']} s/pair)")
+                      f"{record['llm_designs']}, {record['seconds_per_pair']} s/pair"
+                      + (f", {record['llm_prompts_asked']} prompts asked, the others recorded"
+                         if record.get("llm_prompts_asked") is not None else "") + ")")
     view.add_column("pair", no_wrap=True)  # a pair's name is what a reader looks it up by: never cut
     for m in METRICS:
         view.add_column(m.replace("_", " "), justify="right", no_wrap=True)

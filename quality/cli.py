@@ -89,12 +89,15 @@ def schema_command(
         ".text2db/bench/schema"),
     no_llm: Annotated[bool, typer.Option("--no-llm", help="The rule designer only.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print run.json instead of a table.")] = False,
+    answers: Annotated[Optional[Path], typer.Option(
+        "--answers", help="JSON file of recorded LLM answers: a prompt answered before is read from it, a new one is "
+        "asked and added (compare two versions of the designer on the same answers).")] = None,
 ) -> None:
     """Text2Schema: design each requirement, create it in SQLite, score it (SchemaAgent metric)."""
     from text2db.config import get_settings
     from text2db.designer.bench import print_run, run_bench
 
-    record = run_bench(dataset_dir, out, get_settings(), llm=not no_llm)
+    record = run_bench(dataset_dir, out, get_settings(), llm=not no_llm, answers=answers)
     typer.echo(json.dumps(record, indent=2)) if as_json else print_run(output_console(min_width=150), record)
 
 
