@@ -2,8 +2,10 @@
 
 With an LLM (the configured endpoint, or the local server when it runs) the LLM designs first;
 its design is parsed and repaired, its role tables are folded into their entities
-(designer/roles.py), the rule designer adds the entities and relationships it read
-and the LLM left out (designer/reconcile.py), and the result is validated; when anything fails
+(designer/roles.py), columns describing another entity move to its table (designer/normal.py),
+the rule designer adds the entities and relationships it read and the LLM left out
+(designer/reconcile.py), the result is validated, and the LLM, asked one sentence at a time, adds
+the event and pair tables the design still lacks (designer/complete.py); when anything fails
 (endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
 the reason noted.
 Without an LLM the rule designer designs alone.
@@ -16,8 +18,8 @@ from typing import Any
 
 from text2db.config import Settings
 from text2db.designer.complete import complete_by_sentences
-from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
+from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import repair
