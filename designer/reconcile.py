@@ -380,7 +380,8 @@ def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDe
 def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], tables: dict[str, TableDesign],
                           same: dict[str, str], notes: list[str]) -> None:
     """Entity tables the rule designer read and the LLM left out, when related to a table both
-    have: their own attributes and key only; their references are added like any other."""
+    have, or held by a column of the LLM's as a name or identifier (`batch.recipe_name`): their own
+    attributes and key only; their references are added like any other."""
     related = {t.name: {fk.ref_table for fk in t.foreign_keys} for t in rules.tables}
     for t in rules.tables:
         if t.name in same or pairs[t.name] is not None or t.name in tables:
@@ -388,12 +389,19 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
         if not set(c.name for c in t.columns) - set(t.primary_key) - t.reference_columns:
             continue  # no attribute of its own: likely a misread phrase, not an entity
         neighbours = related[t.name] | {n for n, refs in related.items() if t.name in refs}
-        if not any(n in same for n in neighbours):
+        if not any(n in same for n in neighbours) and not _named_by_a_column(t.name, tables):
             continue
         own = t.reference_columns - set(t.primary_key)
         tables[t.name] = t.model_copy(update={"columns": [c for c in t.columns if c.name not in own], "foreign_keys": []})
         same[t.name] = t.name
         notes.append(f"added table {t.name} read by the rule designer")
+
+
+def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:
+    """Some table holds the entity by its name or identifier as a plain column (`batch.recipe_name`,
+    `group.village`): the entity is related to it, which implied_references then declares."""
+    named = {entity} | {f"{entity}_{w}" for w in CHOSEN_NAMES | {"code", "id", "number"}}
+    return any(c.name in named and c.name not in t.reference_columns for t in tables.values() for c in t.columns)
 
 
 def _table_map(rules: SchemaDesign, tables: dict[str, TableDesign]) -> dict[str, str]:

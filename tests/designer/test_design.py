@@ -221,6 +221,16 @@ def test_a_column_named_like_another_table_refers_to_it() -> None:
     assert design.table("borrower_group").has_column("nearest_village")  # a role before the name is not read
 
 
+def test_an_entity_the_rules_read_is_added_where_a_column_holds_its_name() -> None:
+    requirement = ("We mix substrate in batches, each with a batch code, a mixing date and the recipe used. "
+                   "Recipes have a name, a description of the ingredients and a sterilisation time in minutes.")
+    # the rules relate the recipe to nothing; the model kept it as a name in the batch
+    design = reconciled(_repaired_draft(requirement, "CREATE TABLE batch (batch_code TEXT PRIMARY KEY, mixing_date DATE, "
+                                                     "recipe_name TEXT);"))
+    assert design.has_table("recipe") and "sterilisation_time_in_minutes" in {c.name for c in design.table("recipe").columns}
+    assert _fks(design) == {("batch", "recipe_id", "recipe")}
+
+
 TRUCKS_AND_PRODUCTS = ("CREATE TABLE truck (registration TEXT PRIMARY KEY, firm TEXT);\n"
                        "CREATE TABLE product (product_id INTEGER PRIMARY KEY, name TEXT);\n")
 
