@@ -220,15 +220,10 @@ def _recorded_answers(path: Path, settings):  # type: ignore[no-untyped-def]
     """Recorded answers in `path`, asking the configured (or local) endpoint for the others."""
     from text2db.designer.answers import RecordedAnswers
     from text2db.designer.api import local_llm_url
-    from text2db.designer.llm import MIN_TIMEOUT_S
+    from text2db.designer.llm import endpoint_client
 
-    client = None
-    if url := local_llm_url(settings):
-        from openai import OpenAI
-
-        client = OpenAI(base_url=url, api_key=settings.llm_api_key, max_retries=0,
-                        timeout=max(settings.llm_timeout_s, MIN_TIMEOUT_S))
-    return RecordedAnswers(path, client)
+    url = local_llm_url(settings)
+    return RecordedAnswers(path, endpoint_client(settings, url) if url else None)
 
 
 def print_run(console, record: dict[str, object]) -> None:  # type: ignore[no-untyped-def]

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
+from text2db.designer.llm import chat_messages
 from text2db.designer.repair import closest_table, name_pattern, name_words, repair
 from text2db.designer.requirement import NOT_ENTITY
 from text2db.designer.validate import checked
@@ -89,10 +90,7 @@ def complete_by_sentences(design: SchemaDesign, llm: Chat) -> SchemaDesign:
 def prompt(schema: str, sentence: str) -> list[dict[str, str]]:
     """Fixed text first (rules, demonstrations), then the design (the same for every sentence of
     one requirement), the sentence last: the server's prompt cache reuses all but the sentence."""
-    messages = [{"role": "system", "content": SYSTEM}]
-    for user, answer in DEMONSTRATIONS:
-        messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
-    return messages + [{"role": "user", "content": f"Tables:\n{schema}\nSentence: {sentence}"}]
+    return chat_messages(SYSTEM, DEMONSTRATIONS, f"Tables:\n{schema}\nSentence: {sentence}")
 
 
 def compact(design: SchemaDesign) -> str:

@@ -74,10 +74,24 @@ MIN_TIMEOUT_S = 240.0  # a whole schema is ~400-900 tokens at ~25 tokens/s on tw
 
 def prompt(user: str) -> list[dict[str, str]]:
     """The chat: rules, the demonstrations as earlier turns, then the user's requirement."""
-    messages = [{"role": "system", "content": SYSTEM}]
-    for requirement, ddl in DEMONSTRATIONS:
-        messages += [{"role": "user", "content": requirement}, {"role": "assistant", "content": ddl}]
+    return chat_messages(SYSTEM, DEMONSTRATIONS, user)
+
+
+def chat_messages(system: str, demonstrations: tuple[tuple[str, str], ...], user: str) -> list[dict[str, str]]:
+    """A system message, each demonstration as a user turn and the assistant's answer, then `user`."""
+    messages = [{"role": "system", "content": system}]
+    for asked, answered in demonstrations:
+        messages += [{"role": "user", "content": asked}, {"role": "assistant", "content": answered}]
     return messages + [{"role": "user", "content": user}]
+
+
+def endpoint_client(settings: Settings, base_url: str) -> Any:
+    """The OpenAI client the designer asks `base_url` with: no retries (the rule designer is the
+    fallback), and a timeout long enough for a whole schema to be decoded on two cores."""
+    from openai import OpenAI
+
+    return OpenAI(base_url=base_url, api_key=settings.llm_api_key, timeout=max(settings.llm_timeout_s, MIN_TIMEOUT_S),
+                  max_retries=0)
 
 
 class LlmDesigner:
@@ -87,10 +101,7 @@ class LlmDesigner:
         if client is None:
             if not settings.llm_base_url:
                 raise LlmDesignFailed("no LLM configured (TEXT2DB_LLM_BASE_URL is unset)")
-            from openai import OpenAI
-
-            client = OpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key,
-                            timeout=max(settings.llm_timeout_s, MIN_TIMEOUT_S), max_retries=0)
+            client = endpoint_client(settings, settings.llm_base_url)
         self.client = client
         self.settings = settings
         self.name = f"llm:{settings.llm_model}"

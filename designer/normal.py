@@ -23,11 +23,10 @@ import re
 from collections import defaultdict
 
 from text2db.designer.facts import ID_HEADS
-from text2db.designer.reconcile import CHOSEN_NAMES
+from text2db.designer.reconcile import NAMING
 from text2db.designer.repair import name_pattern, name_words
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
-NAMING = CHOSEN_NAMES | ID_HEADS  # a column ending so names or identifies what its prefix is
 DESCRIBING = {"email", "phone", "address", "website", "url", "contact", "telephone", "mobile", "fax", "postcode"}
 TWO_WORD_SUFFIXES = {"phone_number", "email_address", "contact_number", "street_address", "postal_address"}
 

@@ -105,6 +105,7 @@ def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[
 
 
 CHOSEN_NAMES = {"name", "title"}  # given to things by people: neither stable nor unique, so never a key
+NAMING = CHOSEN_NAMES | ID_HEADS  # a column `<x>_<one of these>` names or identifies an x
 
 
 def keyed_by_surrogates_not_names(design: SchemaDesign) -> SchemaDesign:
@@ -400,7 +401,7 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
 def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:
     """Some table holds the entity by its name or identifier as a plain column (`batch.recipe_name`,
     `group.village`): the entity is related to it, which implied_references then declares."""
-    named = {entity} | {f"{entity}_{w}" for w in CHOSEN_NAMES | {"code", "id", "number"}}
+    named = {entity} | {f"{entity}_{w}" for w in NAMING}
     return any(c.name in named and c.name not in t.reference_columns for t in tables.values() for c in t.columns)
 
 
