@@ -5,7 +5,8 @@ its design is parsed and repaired, its role tables are folded into their entitie
 (designer/roles.py), columns describing another entity move to its table (designer/normal.py),
 the rule designer adds the entities and relationships it read and the LLM left out
 (designer/reconcile.py), the result is validated, and the LLM, asked one sentence at a time, adds
-the event and pair tables the design still lacks (designer/complete.py); when anything fails
+the event and pair tables the design still lacks (designer/complete.py) and the references it
+still lacks between two tables one sentence names (designer/relate.py); when anything fails
 (endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
 the reason noted.
 Without an LLM the rule designer designs alone.
@@ -20,6 +21,7 @@ from text2db.config import Settings
 from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.normal import entities_out_of_columns
+from text2db.designer.relate import complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import repair
@@ -53,7 +55,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             designer = LlmDesigner(settings.model_copy(update={"llm_base_url": url}) if url else settings, client)
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
-                design = complete_by_sentences(design, designer)
+                design = complete_references(complete_by_sentences(design, designer), designer)
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")

@@ -68,9 +68,38 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
         if not _per_pair_item(c, clauses[i + 1:i + 2], facts):
             _clause_facts(c, facts, names)
     _joined_statements(clauses, facts, names)
+    _drop_entities(facts, set(facts.entities) & function_words(requirement))
     first = clauses[0].subject if clauses else ""
     facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts
+
+
+FUNCTION_POS = {"ADV", "PRON", "ADP", "CCONJ", "SCONJ", "AUX", "DET", "PART"}
+
+
+def function_words(requirement: str) -> set[str]:
+    """Words the requirement uses only as something other than a noun ('who naturally has many',
+    'a customer comes to us with a name'): never an entity, though a clause pattern read one.
+    spaCy's tagger decides, over every occurrence, so a word that is a noun anywhere is kept."""
+    from text2db.extractors.models import spacy_pipeline
+
+    seen_as: dict[str, set[str]] = {}
+    for token in spacy_pipeline()(requirement):
+        seen_as.setdefault(token.lower_, set()).add(token.pos_)
+    return {w for w, tags in seen_as.items() if tags <= FUNCTION_POS}
+
+
+def _drop_entities(facts: Facts, names: set[str]) -> None:
+    """Forget entities read from words that name nothing, and every fact about them."""
+    if not names:
+        return
+    for name in names:
+        del facts.entities[name]
+    facts.relations = [r for r in facts.relations if r.source not in names and r.target not in names]
+    facts.pair_attributes = [p for p in facts.pair_attributes if p[0] not in names and p[1] not in names]
+    facts.pair_references = [p for p in facts.pair_references if not names & set(p[:3])]
+    facts.pair_names = {k: v for k, v in facts.pair_names.items() if not names & set(k)}
+    facts.aliases = {a: e for a, e in facts.aliases.items() if e not in names}
 
 
 PER_PAIR_ITEM = re.compile(r"^(?:a|an|one|the)\s+(?P<r>[a-z]+(?:\s+[a-z]+)?)\s+(?:in|on|for|at|per)\s+(?:each|every)\s+"

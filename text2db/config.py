@@ -43,7 +43,8 @@ class Settings(BaseSettings):
     design_sentence_completion: bool = Field(
         True, description="Schema design with an LLM: after the design is drafted, ask the LLM, one sentence of the "
         "requirement at a time, for the tables that sentence states and the design lacks (designer/complete.py; at "
-        "most 4 short calls per requirement).")
+        "most 4 short calls per requirement), then for the references a sentence states between two tables nothing "
+        "relates yet (designer/relate.py; at most 6 calls of a few tokens).")
     review_threshold: float = Field(0.5, description="Values with lower confidence go to review, not the table.")
     link_indexes: bool = Field(
         True, description="Consent for the integrator to create the indexes it links through (text2db_ix_*: an "

@@ -1,0 +1,232 @@
+"""Reference completion: the LLM reads the sentences that name two of the design's tables with
+no reference between them, one pair at a time, and says which reference (if any) the sentence
+states.
+
+Why: on held-out requirements the largest share of missed foreign keys sits between two tables
+the design has, related by nothing ("a customer can own many properties, but a property only ever
+belongs to one customer"; "for every booking one volunteer acts as keyholder"). Writing a whole
+schema, a 1.5B model drops such references; asked about one sentence and two tables, it reads
+them. The rule designer reads them only in the wordings its patterns know.
+
+Which pairs are asked: tables named in the same sentence (by name, or by their last word when
+no other table ends in it), with no reference between them in either direction, and no third
+table named in that sentence referring to both (then the sentence states an event, and the event
+table holds the relation: "a lesson is booked for a learner with an instructor"). At most
+MAX_QUESTIONS per requirement, in the requirement's order.
+
+What is kept: at most two references of the asked pair, each `child.column -> parent` with child
+and parent the two tables asked about, a column name that is an identifier and is not yet a
+reference of the child. A column named after the parent (`customer_id`, `team`) becomes the plain
+reference named after the parent's key; any other name is a role (`keyholder_id`,
+`main_instructor`) and keeps its role word. The answer is parsed, never executed; the completed
+design is repaired and validated, and when it fails the design stays as it was. Nothing here knows
+a domain: the demonstrations use the meeting-room domain of the designer's own prompt.
+"""
+
+from __future__ import annotations
+
+import re
+
+from text2db.designer.complete import Chat, split_sentences
+from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
+from text2db.designer.llm import chat_messages
+from text2db.designer.reconcile import _key_column
+from text2db.designer.repair import name_pattern, name_words, repair
+from text2db.designer.validate import checked
+from text2db.designer.words import is_plural
+from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
+
+MAX_QUESTIONS = 6
+MAX_TOKENS = 48
+MAX_PER_PAIR = 2
+IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
+ANSWER_LINE = re.compile(r"([A-Za-z_][\w]*)\s*\.\s*([A-Za-z_][\w]*)\s*->\s*([A-Za-z_][\w]*)")
+
+SYSTEM = (
+    "You read one sentence of a database requirement and two tables of its schema. If the sentence says that each "
+    "row of one table belongs to, is made by, is assigned, or points to one row of the other table, answer with that "
+    "foreign key as child_table.column -> parent_table, one per line. Name the column after the role the sentence "
+    "gives (keyholder_id, main_teacher_id), otherwise after the parent (team_id). If the sentence relates the two "
+    "tables many-to-many, or does not relate them, answer NONE."
+)
+DEMONSTRATIONS = (
+    ("Tables:\nemployee(employee_id, name, email)\nteam(team_id, name, budget)\n"
+     "Sentence: Each employee belongs to one team, and teams have a name and a budget.",
+     "employee.team_id -> team"),
+    ("Tables:\nbooking(booking_id, start_time, end_time, cancelled)\nemployee(employee_id, name, email)\n"
+     "Sentence: Every booking is made by one employee, and on larger bookings a second employee approves it.",
+     "booking.employee_id -> employee\nbooking.approver_id -> employee"),
+    ("Tables:\nroom(room_number, name, capacity)\ncourse(course_code, title)\n"
+     "Sentence: Rooms have a name and a capacity, and courses have a code and a title.",
+     "NONE"),
+    ("Tables:\nteam(team_id, name, budget)\nemployee(employee_id, name, email)\n"
+     "Sentence: Every team has a team leader, who is one of our employees.",
+     "team.leader_id -> employee"),
+    ("Tables:\nemployee(employee_id, name, email)\ncourse(course_code, title)\n"
+     "Sentence: Employees attend many courses, and a course is attended by many employees.",
+     "NONE"),
+)
+
+
+def complete_references(design: SchemaDesign, llm: Chat) -> SchemaDesign:
+    """`design` with the references the LLM reads from sentences naming two unrelated tables."""
+    tables = {t.name: t for t in design.tables}
+    patterns = _table_patterns(design)
+    notes: list[str] = []
+    for sentence, a, b in asked_pairs(design)[:MAX_QUESTIONS]:
+        try:
+            answer = llm.chat(prompt(tables[a], tables[b], sentence), MAX_TOKENS)
+        except LlmDesignFailed as exc:
+            notes.append(f"reference completion stopped: {exc}")
+            break
+        for child, column, parent in answered_references(answer, a, b)[:MAX_PER_PAIR]:
+            if counted_direction(sentence, child, parent, patterns, a) != (child, parent):
+                child, parent, column = parent, child, child  # turned round: the role named the other side
+            updated = with_reference(tables[child], tables[parent], column)
+            if updated is not None:
+                tables[child] = updated
+                notes.append(f"{child}: added the reference to {parent} from the sentence {sentence[:80]!r} "
+                             "(LLM, reference completion)")
+    if not any("reference completion)" in n for n in notes):
+        return design.amended(design.tables, notes)
+    try:
+        return checked(repair(design.amended(list(tables.values()), notes)))
+    except (DesignFailed, DesignInvalid) as exc:
+        return design.amended(design.tables, [f"reference completion not kept: {exc}"])
+
+
+def prompt(a: TableDesign, b: TableDesign, sentence: str) -> list[dict[str, str]]:
+    """Fixed text first (rules, demonstrations), the two tables and the sentence last."""
+    return chat_messages(SYSTEM, DEMONSTRATIONS, f"Tables:\n{_line(a)}\n{_line(b)}\nSentence: {sentence}")
+
+
+def _line(table: TableDesign) -> str:
+    return f"{table.name}({', '.join(c.name for c in table.columns)})"
+
+
+def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
+    """(sentence, table, table) for every pair the module docstring says is asked, in order."""
+    patterns = _table_patterns(design)
+    asked: list[tuple[str, str, str]] = []
+    seen: set[frozenset[str]] = set()
+    for sentence in split_sentences(design.requirement):
+        text = sentence.lower()
+        found = sorted((m.start(), name) for name, pattern in patterns.items() if (m := re.search(pattern, text)))
+        named = [name for _, name in found]
+        for b in named[1:]:
+            a, pair = named[0], frozenset((named[0], b))
+            if pair in seen or _related(design, a, b) or _associated(design, a, b) or any(
+                    {a, b} <= set(design.table(third).parents) for third in named if third not in pair) or (
+                    _counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text)):
+                continue
+            seen.add(pair)
+            asked.append((sentence, a, b))
+    return asked
+
+
+def _table_patterns(design: SchemaDesign) -> dict[str, str]:
+    """Each table's pattern: its name, or its last word alone when no other table ends in it
+    ('dual_control_car' is named by "one of the cars")."""
+    last_words = [name_words(t.name)[-1:] for t in design.tables]
+    patterns = {}
+    for table, last in zip(design.tables, last_words):
+        pattern = name_pattern(table.name)
+        if pattern and len(name_words(table.name)) > 1 and last_words.count(last) == 1:
+            pattern = name_pattern(last[0]) or pattern
+        if pattern:
+            patterns[table.name] = pattern
+    return patterns
+
+
+def _related(design: SchemaDesign, a: str, b: str) -> bool:
+    return b in design.table(a).parents or a in design.table(b).parents
+
+
+def _associated(design: SchemaDesign, a: str, b: str) -> bool:
+    """A table keyed by references to both relates them many-to-many already."""
+    for t in design.tables:
+        keyed = {fk.ref_table for fk in t.foreign_keys if set(fk.columns) <= set(t.primary_key)}
+        if {a, b} <= keyed:
+            return True
+    return False
+
+
+MANY_BEFORE = r"\b(?:many|several|multiple|various|numerous|one or more|two or more|a number of|any number of)\s+(?:[a-z-]+\s+){0,2}"
+ONE_BEFORE = r"\b(?:one(?! or)(?:\s+of\s+(?:the|our|its|their))?|a single|exactly one|only one|just one)\s+(?:[a-z-]+\s+){0,2}"
+
+
+def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str, str], subject: str) -> tuple[str, str]:
+    """(child, parent) turned round where the sentence counts the other way: the answer put the
+    reference in `child`, but the sentence says there are many of `parent` ("a customer can own
+    many properties") or one `child` ("every customer belongs to one route"); without a count, a
+    table the sentence names only in the plural beside its singular `subject` is the many side
+    ("during an inspection the officer may record breaches"). A 1.5B model gets the side of a
+    one-to-many reference wrong about as often as it names one; the sentence's number is the
+    better witness. (A plural subject says nothing: "regular hirers have a standing arrangement".)"""
+    text = sentence.lower()
+    many_parent, many_child = _counted(MANY_BEFORE, patterns[parent], text), _counted(MANY_BEFORE, patterns[child], text)
+    one_parent, one_child = _counted(ONE_BEFORE, patterns[parent], text), _counted(ONE_BEFORE, patterns[child], text)
+    if many_parent or many_child or one_parent or one_child:
+        if (many_parent and not many_child) or (one_child and not one_parent):
+            return parent, child
+        return child, parent
+    other = parent if child == subject else child
+    if _numbers(patterns[subject], text) == {False} and _numbers(patterns[other], text) == {True} and other == parent:
+        return parent, child
+    return child, parent
+
+
+def _numbers(pattern: str, text: str) -> set[bool]:
+    """Whether each mention of a table in `text` is plural."""
+    return {is_plural(m.group().split()[-1].split("-")[-1].split("_")[-1]) for m in re.finditer(pattern, text)}
+
+
+def _counted(quantifier: str, pattern: str, text: str) -> bool:
+    """`text` counts the table `pattern` names with `quantifier` ('several [target] languages')."""
+    return bool(re.search(quantifier + pattern.removeprefix(r"\b"), text))
+
+
+def answered_references(answer: str, a: str, b: str) -> list[tuple[str, str, str]]:
+    """(child, column, parent) of each answered line between `a` and `b`, either way round."""
+    found = []
+    for child, column, parent in ANSWER_LINE.findall(answer):
+        child, column, parent = child.lower(), column.lower(), parent.lower()
+        if {child, parent} == {a, b} and IDENTIFIER.match(column) and (child, column, parent) not in found:
+            found.append((child, column, parent))
+    return found
+
+
+def with_reference(child: TableDesign, parent: TableDesign, column: str) -> TableDesign | None:
+    """`child` with a reference to `parent` in `column` (named after the parent's key, its role
+    word kept), or None when the parent has no single-column key or the column is taken."""
+    if len(parent.primary_key) != 1:
+        return None
+    key = parent.column(parent.primary_key[0])
+    name = reference_column(column, parent.name, key.name)
+    if name in child.reference_columns or name in child.primary_key:
+        return None
+    columns = list(child.columns)
+    if child.has_column(name):
+        columns = [c.model_copy(update={"type": key.type}) if c.name == name else c for c in columns]
+    else:
+        columns.append(ColumnDesign(name=name, type=key.type, description=f"{parent.name} ({parent.name})"))
+    fk = ForeignKeyDesign(columns=[name], ref_table=parent.name, ref_columns=[key.name])
+    return child.model_copy(update={"columns": columns, "foreign_keys": [*child.foreign_keys, fk]})
+
+
+def reference_column(column: str, parent: str, key: str) -> str:
+    """The answered column named the design's way: the parent's own reference name for a plain
+    reference (`team_id` or `team` -> `team_id`; `room_id` -> `room_number` for a room keyed by its
+    number), `<role>_<key>` for a role (`keyholder_id`; `main_instructor_adi_number` for an
+    instructor keyed by `adi_number`)."""
+    plain = _key_column(parent, key)
+    own_key = key[len(parent) + 1:] if key.startswith(f"{parent}_") else key  # 'id' of team_id
+    stem = column
+    for suffix in (f"_{key}", f"_{own_key}", "_id"):
+        if stem.endswith(suffix) and len(stem) > len(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    stem_words, parent_words = stem.split("_"), parent.split("_")
+    if stem in (key, own_key, "id") or parent_words[-len(stem_words):] == stem_words:
+        return plain
+    return f"{stem}_{own_key}"

@@ -1,0 +1,88 @@
+"""Issue 15: reference completion (designer/relate.py): the LLM, asked about one sentence and two
+of the design's tables that nothing relates, adds the reference the sentence states, on the side
+the sentence's counts say; and the rule designer reads no entity from a word that is no noun."""
+
+from __future__ import annotations
+
+from text2db.designer.ddlread import parse_tables
+from text2db.designer.exceptions import LlmDesignFailed
+from text2db.designer.facts import read_facts
+from text2db.designer.relate import asked_pairs, complete_references, counted_direction, reference_column
+from text2db.designer.repair import repair
+from text2db.designer.validate import checked
+from text2db.schemas.design import SchemaDesign
+from tests.designer.test_complete import Scripted
+
+REQUIREMENT = (
+    "We are a locksmith. Customers have a name and a phone. A customer can own many properties, but a property "
+    "only ever belongs to one customer. Technicians have a staff code and a name. Every job is done at a property "
+    "on a date. Each job is led by one technician, and on bigger jobs a second technician assists. Parts have a "
+    "part number, and a job uses several parts and a part is used on many jobs.")
+DRAFT = """CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name TEXT NOT NULL, phone TEXT);
+CREATE TABLE property (property_id INTEGER PRIMARY KEY, address TEXT);
+CREATE TABLE technician (staff_code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE job (job_id INTEGER PRIMARY KEY, property_id INTEGER REFERENCES property(property_id), job_date DATE);
+CREATE TABLE part (part_number TEXT PRIMARY KEY);
+CREATE TABLE job_part (job_id INTEGER REFERENCES job(job_id), part_number TEXT REFERENCES part(part_number),
+  PRIMARY KEY (job_id, part_number));"""
+
+
+def _draft() -> SchemaDesign:
+    return checked(repair(SchemaDesign(requirement=REQUIREMENT, designer="llm:test", tables=parse_tables(DRAFT))))
+
+
+def _references(design: SchemaDesign, table: str) -> set[tuple[str, str]]:
+    return {(fk.columns[0], fk.ref_table) for fk in design.table(table).foreign_keys}
+
+
+def test_only_unrelated_pairs_with_the_sentences_subject_are_asked() -> None:
+    asked = [(a, b) for _, a, b in asked_pairs(_draft())]
+    assert asked == [("customer", "property"), ("job", "technician")]
+    # job-property is related already; job-part and part-job are related through job_part; "a job uses
+    # several parts and a part is used on many jobs" counts both sides many (many-to-many)
+
+
+def test_the_answered_reference_is_added_on_the_side_the_sentence_counts() -> None:
+    # The model puts the reference in the customer; "many properties" and "one customer" say otherwise.
+    llm = Scripted("customer.property_id -> property",
+                   "job.technician_staff_code -> technician\njob.assistant_id -> technician")
+    completed = complete_references(_draft(), llm)
+    assert _references(completed, "property") == {("customer_id", "customer")}
+    assert "property_id" not in {c.name for c in completed.table("customer").columns}
+    assert _references(completed, "job") >= {("technician_staff_code", "technician"),
+                                              ("assistant_staff_code", "technician")}  # a role keeps its word
+    assert "Sentence: A customer can own many properties" in llm.asked[0]
+    assert "customer(customer_id, name, phone)\nproperty(property_id, address)" in llm.asked[0]
+
+
+def test_none_a_foreign_pair_or_a_failing_llm_changes_nothing() -> None:
+    draft = _draft()
+    for llm in (Scripted("NONE", "NONE"), Scripted("job.part_number -> part", "part.job_id -> job"),
+                Scripted(LlmDesignFailed("timeout"))):
+        completed = complete_references(draft, llm)
+        assert [t.model_dump() for t in completed.tables] == [t.model_dump() for t in draft.tables]
+    assert any("reference completion stopped" in n for n in completed.notes)
+
+
+def test_reference_columns_are_named_after_the_parents_key_or_the_role() -> None:
+    assert reference_column("team", "team", "team_id") == "team_id"
+    assert reference_column("room_id", "room", "room_number") == "room_number"
+    assert reference_column("keyholder_id", "volunteer", "volunteer_id") == "keyholder_id"
+    assert reference_column("main_instructor_id", "instructor", "adi_number") == "main_instructor_adi_number"
+
+
+def test_a_plural_beside_a_singular_subject_is_the_many_side_but_a_plural_subject_says_nothing() -> None:
+    patterns = {"inspection": r"\binspections?\b", "breach": r"\bbreach(?:es)?\b", "hirer": r"\bhirers?\b",
+                "arrangement": r"\barrangements?\b"}
+    assert counted_direction("During an inspection the officer may record breaches.", "inspection", "breach",
+                             patterns, "inspection") == ("breach", "inspection")
+    assert counted_direction("Regular hirers have a standing arrangement.", "arrangement", "hirer",
+                             patterns, "hirer") == ("arrangement", "hirer")
+
+
+def test_the_rule_designer_reads_no_entity_from_a_pronoun_or_an_adverb() -> None:
+    # read as the reconciliation reads it: with the LLM's tables as known entities
+    facts = read_facts("A customer comes to us with a name, a phone and an email. Each learner is allocated one "
+                       "instructor, who naturally has many. Instructors have a name.", ["customer", "learner", "instructor"])
+    assert sorted(facts.entities) == ["customer", "instructor", "learner"]  # not 'us', not 'naturally'
+    assert all({r.source, r.target} <= set(facts.entities) for r in facts.relations)
