@@ -2,7 +2,8 @@
 
 With an LLM (the configured endpoint, or the local server when it runs) the LLM designs first;
 its design is parsed and repaired, its role tables are folded into their entities
-(designer/roles.py), columns describing another entity move to its table (designer/normal.py),
+(designer/roles.py), columns describing another entity move to its table (designer/normal.py), a
+value from a list the users keep refers to a lookup table (designer/lookup.py, both designers),
 the rule designer adds the entities and relationships it read and the LLM left out
 (designer/reconcile.py), the result is validated, and the LLM, asked one sentence at a time, adds
 the event and pair tables the design still lacks (designer/complete.py) and the references it
@@ -20,6 +21,7 @@ from typing import Any
 from text2db.config import Settings
 from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
+from text2db.designer.lookup import lookup_tables
 from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.relate import complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
@@ -62,7 +64,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
         except DesignInvalid as exc:
             notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
                          "the rule designer designed instead")
-    design = checked(design_with_rules(requirement))
+    design = checked(lookup_tables(design_with_rules(requirement)))
     return design.model_copy(update={"notes": design.notes + notes})
 
 
@@ -77,7 +79,7 @@ def reconciled(llm_design: SchemaDesign) -> SchemaDesign:
     often stops at a depot'). The references the column names imply (implied_references) are
     declared before the rules complete the design, so they are not added twice, and again after,
     for the tables the rules added (`pupil.class_name` once a `class` table exists)."""
-    llm_design = implied_references(entities_out_of_columns(keyed_by_surrogates_not_names(llm_design)))
+    llm_design = implied_references(lookup_tables(entities_out_of_columns(keyed_by_surrogates_not_names(llm_design))))
     try:
         rules = design_with_rules(llm_design.requirement)
         design = checked(repair(implied_references(reconcile(llm_design, rules))))

@@ -1,0 +1,113 @@
+"""Lookup tables for values chosen from a list the organisation keeps: "the job type (lockout,
+lock change, safe opening - a list we add to now and then)", "a format chosen from the list we
+keep (Swiss, round robin, knockout)", "which skills from our syllabus were covered (roundabouts,
+parallel parking and so on)".
+
+Why: such a list is data the users maintain - its rows are added, renamed and described - so a
+normalized design keeps it in a table of its own (`job_type(job_type_id, name)`) that the table
+holding the value refers to, where a small model writes a text column (`job.job_type`). A closed
+enumeration is not a list kept: "a gearbox (manual or automatic)", "status (draft, sent,
+accepted, declined)" stay text columns.
+
+The evidence is the wording only, never a domain word: a parenthesised list of examples that is
+open ("and so on", "and the like", "etc.", "...") or said to be a list ("from a fixed list", "the
+list we keep"), in or just before the parenthesis; the value's column is a text column of a table
+the sentence names (else of any table) whose name words, apart from `name`, are all in the words
+just before the parenthesis, the nearest first. The lookup table is named after the column
+(`job_type`; `skill` for `skill_name`; `tournament_format` for a bare `format` of `tournament`)
+and reused when the design has a table of that name. Every change is noted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from text2db.designer.normal import _referring
+from text2db.designer.reconcile import _key_column
+from text2db.designer.repair import name_pattern, name_words
+from text2db.designer.words import singular
+from text2db.schemas.design import ColumnDesign, SchemaDesign, TableDesign
+
+LIST_IN_PARENTHESES = re.compile(r"\(([^()]{3,200})\)")
+OPEN_LIST = re.compile(r"\band so on\b|\band the like\b|\betc\b|\.\.\.|\u2026|\blist\b", re.I)
+KEPT_LIST_BEFORE = re.compile(r"\blist\b", re.I)
+WINDOW = 60  # characters before the parenthesis that hold the value's words
+GENERIC = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
+
+
+def lookup_tables(design: SchemaDesign) -> SchemaDesign:
+    """`design` with a lookup table for each value the requirement says comes from a kept list."""
+    tables = {t.name: t for t in design.tables}
+    notes: list[str] = []
+    for before in kept_lists(design.requirement):
+        found = _value_column(before, tables)
+        if found is None:
+            continue
+        table, column = found
+        name = _lookup_name(table, column.name)
+        parent = tables.get(name) or _lookup_table(name)
+        if len(parent.primary_key) != 1 or name == table:
+            continue
+        key = parent.column(parent.primary_key[0])
+        tables[name] = parent
+        tables[table] = _referring(tables[table], {column.name}, _key_column(name, key.name), name, key)
+        notes.append(f"{table}.{column.name}: a value from a list the requirement says is kept; now a reference "
+                     f"to the lookup table {name}")
+    if not notes:
+        return design
+    ordered = [tables[t.name] for t in design.tables] + [t for n, t in tables.items() if not design.has_table(n)]
+    return design.amended(ordered, notes)
+
+
+def kept_lists(requirement: str) -> list[str]:
+    """For each open or kept list of examples in parentheses, the text just before it (lowercase,
+    from the start of its sentence, at most WINDOW characters)."""
+    found = []
+    for m in LIST_IN_PARENTHESES.finditer(requirement):
+        inside = m.group(1)
+        if "," not in inside and " or " not in inside:
+            continue  # a single remark ("if any", "occasionally the same one"), not a list of values
+        sentence_start = max(requirement.rfind(". ", 0, m.start()), requirement.rfind("; ", 0, m.start())) + 1
+        before = requirement[max(sentence_start, m.start() - WINDOW): m.start()].lower()
+        if OPEN_LIST.search(inside) or KEPT_LIST_BEFORE.search(before):
+            found.append(before)
+    return found
+
+
+def _value_column(before: str, tables: dict[str, TableDesign]) -> tuple[str, ColumnDesign] | None:
+    """The text column whose words are nearest the end of `before`, a named table's first."""
+    words = [singular(w) for w in re.findall(r"[a-z]+", before)]
+    named = {n for n in tables if (p := name_pattern(n)) and re.search(p, before)}
+    nearest_table = max((m.end() for n in named for m in re.finditer(name_pattern(n) or "$^", before)), default=-1)
+    best: tuple[int, int, str, ColumnDesign] | None = None
+    for table in tables.values():
+        for column in table.columns:
+            if (column.type != "TEXT" or column.name in table.primary_key or column.name in table.reference_columns):
+                continue
+            needed = [w for w in name_words(column.name) if w != "name"]
+            if not needed or not all(w in words for w in needed) or (
+                    set(needed) <= set(name_words(table.name)) and not table.foreign_keys):
+                continue  # not said here; or the table is the list itself (`business_type.type_name`)
+            if max(m.end() for m in re.finditer(rf"\b{re.escape(needed[-1])}", before)) < nearest_table:
+                continue  # a table is named nearer: the list is of its rows ("at one of our venues (...)")
+            distance = len(words) - max(i for i, w in enumerate(words) if w == needed[-1])
+            rank = (0 if table.name in named else 1, distance, table.name, column)
+            if best is None or rank[:3] < best[:3]:
+                best = rank
+    return (best[2], best[3]) if best else None
+
+
+def _lookup_name(table: str, column: str) -> str:
+    """`skill_name` -> `skill`; a bare generic word is the table's (`format` of `tournament` ->
+    `tournament_format`)."""
+    stem = column.removesuffix("_name")
+    return f"{table}_{stem}" if stem in GENERIC else stem
+
+
+def _lookup_table(name: str) -> TableDesign:
+    return TableDesign(name=name, description=f"the list of {name.replace('_', ' ')} values the users keep",
+                       primary_key=[f"{name}_id"], columns=[
+                           ColumnDesign(name=f"{name}_id", type="INTEGER", nullable=False,
+                                        description=f"identifier of the {name.replace('_', ' ')}"),
+                           ColumnDesign(name="name", type="TEXT", nullable=False, unique=True,
+                                        description=f"the {name.replace('_', ' ')}")])

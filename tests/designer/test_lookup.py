@@ -1,0 +1,52 @@
+"""Issue 15: a value the requirement says comes from a list the users keep becomes a lookup table
+the value's table refers to (designer/lookup.py); a closed enumeration stays a text column."""
+
+from __future__ import annotations
+
+from text2db.designer.ddlread import parse_tables
+from text2db.designer.lookup import kept_lists, lookup_tables
+from text2db.designer.repair import repair
+from text2db.designer.validate import checked
+from text2db.schemas.design import SchemaDesign
+
+REQUIREMENT = (
+    "Every call-out gets a job number. Against a job we need the date and the job type (lockout, lock change, safe "
+    "opening - a list we add to now and then). Vans have a gearbox (manual or automatic). Each meeting has a theme "
+    "and takes place at one of our venues (church hall, library room and so on). Tournaments have a name and a format chosen from "
+    "the list we keep (Swiss, round robin, knockout).")
+DRAFT = """CREATE TABLE job (job_number TEXT PRIMARY KEY, job_date DATE, job_type TEXT);
+CREATE TABLE van (van_id INTEGER PRIMARY KEY, gearbox TEXT);
+CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE meeting (meeting_id INTEGER PRIMARY KEY, venue_id INTEGER REFERENCES venue(venue_id), theme TEXT);
+CREATE TABLE tournament (tournament_id INTEGER PRIMARY KEY, name TEXT, format TEXT);"""
+
+
+def _design() -> SchemaDesign:
+    return checked(repair(SchemaDesign(requirement=REQUIREMENT, designer="llm:test", tables=parse_tables(DRAFT))))
+
+
+def test_open_or_kept_lists_are_found_and_closed_enumerations_are_not() -> None:
+    found = kept_lists(REQUIREMENT)
+    assert len(found) == 3 and found[0].endswith("the job type ")
+    assert not any("gearbox" in before for before in found)
+
+
+def test_a_value_from_a_kept_list_becomes_a_reference_to_a_lookup_table() -> None:
+    design = checked(lookup_tables(_design()))
+    job = design.table("job")
+    assert "job_type" not in {c.name for c in job.columns}
+    assert [(fk.columns, fk.ref_table) for fk in job.foreign_keys] == [(["job_type_id"], "job_type")]
+    lookup = design.table("job_type")
+    assert lookup.primary_key == ["job_type_id"] and lookup.column("name").unique
+    # a bare generic word is named after its table
+    assert [fk.ref_table for fk in design.table("tournament").foreign_keys] == ["tournament_format"]
+    # closed enumerations and lists of another table's rows stay as they were
+    assert design.table("van").column("gearbox").type == "TEXT"
+    assert design.table("meeting").has_column("theme") and not design.has_table("meeting_theme")
+    assert sum("lookup table" in n for n in design.notes) == 2
+
+
+def test_nothing_changes_without_a_kept_list() -> None:
+    plain = SchemaDesign(requirement="Jobs have a number, a date and a job type.", designer="llm:test",
+                         tables=parse_tables("CREATE TABLE job (job_number TEXT PRIMARY KEY, job_type TEXT);"))
+    assert lookup_tables(plain) is plain
