@@ -30,7 +30,8 @@ import re
 from text2db.designer.complete import Chat, split_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.llm import chat_messages
-from text2db.designer.reconcile import _key_column
+from text2db.designer.lookup import GENERIC
+from text2db.designer.reconcile import NAMING, _key_column
 from text2db.designer.repair import name_pattern, name_words, repair
 from text2db.designer.validate import checked
 from text2db.designer.words import is_plural
@@ -107,16 +108,18 @@ def _line(table: TableDesign) -> str:
 def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     """(sentence, table, table) for every pair the module docstring says is asked, in order."""
     patterns = _table_patterns(design)
+    columns = {c.name for t in design.tables for c in t.columns}
     asked: list[tuple[str, str, str]] = []
     seen: set[frozenset[str]] = set()
     for sentence in split_sentences(design.requirement):
         text = sentence.lower()
-        found = sorted((m.start(), name) for name, pattern in patterns.items() if (m := re.search(pattern, text)))
+        found = sorted((at, name) for name, pattern in patterns.items() if (at := _mention(pattern, text, columns)) >= 0)
         named = [name for _, name in found]
+        mentioned = [name for name, pattern in patterns.items() if re.search(pattern, text)]  # as a column too
         for b in named[1:]:
             a, pair = named[0], frozenset((named[0], b))
             if pair in seen or _related(design, a, b) or _associated(design, a, b) or any(
-                    {a, b} <= set(design.table(third).parents) for third in named if third not in pair) or (
+                    {a, b} <= set(design.table(third).parents) for third in mentioned if third not in pair) or (
                     _counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text)):
                 continue
             seen.add(pair)
@@ -124,14 +127,24 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     return asked
 
 
+def _mention(pattern: str, text: str, columns: set[str]) -> int:
+    """Where `text` first names the table, or -1; a word that with the next one spells a column
+    names that column, not the table ("a delivery address" beside `customer.delivery_address`)."""
+    for m in re.finditer(pattern, text):
+        after = re.match(r"[\s-]+([a-z]+)", text[m.end():])
+        if after is None or "_".join(name_words(m.group()) + [after.group(1)]) not in columns:
+            return m.start()
+    return -1
+
+
 def _table_patterns(design: SchemaDesign) -> dict[str, str]:
     """Each table's pattern: its name, or its last word alone when no other table ends in it
-    ('dual_control_car' is named by "one of the cars")."""
+    ('dual_control_car' is named by "one of the cars") and it says what a row is (not a `type`)."""
     last_words = [name_words(t.name)[-1:] for t in design.tables]
     patterns = {}
     for table, last in zip(design.tables, last_words):
         pattern = name_pattern(table.name)
-        if pattern and len(name_words(table.name)) > 1 and last_words.count(last) == 1:
+        if pattern and len(name_words(table.name)) > 1 and last_words.count(last) == 1 and last[0] not in GENERIC:
             pattern = name_pattern(last[0]) or pattern
         if pattern:
             patterns[table.name] = pattern
@@ -199,10 +212,13 @@ def answered_references(answer: str, a: str, b: str) -> list[tuple[str, str, str
 def with_reference(child: TableDesign, parent: TableDesign, column: str) -> TableDesign | None:
     """`child` with a reference to `parent` in `column` (named after the parent's key, its role
     word kept), or None when the parent has no single-column key or the column is taken."""
-    if len(parent.primary_key) != 1:
+    if len(parent.primary_key) != 1 or _code_list(child):
         return None
     key = parent.column(parent.primary_key[0])
     name = reference_column(column, parent.name, key.name)
+    own_key = key.name[len(parent.name) + 1:] if key.name.startswith(f"{parent.name}_") else key.name
+    if child.has_column(name.removesuffix(f"_{own_key}")):  # the 'role' is an attribute: `genre_id` beside `genre`
+        name = _key_column(parent.name, key.name)
     if name in child.reference_columns or name in child.primary_key:
         return None
     columns = list(child.columns)
@@ -212,6 +228,12 @@ def with_reference(child: TableDesign, parent: TableDesign, column: str) -> Tabl
         columns.append(ColumnDesign(name=name, type=key.type, description=f"{parent.name} ({parent.name})"))
     fk = ForeignKeyDesign(columns=[name], ref_table=parent.name, ref_columns=[key.name])
     return child.model_copy(update={"columns": columns, "foreign_keys": [*child.foreign_keys, fk]})
+
+
+def _code_list(table: TableDesign) -> bool:
+    """A list of values (`job_type(job_type_id, name)`): its rows belong to nothing."""
+    return not table.foreign_keys and all(
+        c.name in table.primary_key or c.name in NAMING | {"description"} for c in table.columns)
 
 
 def reference_column(column: str, parent: str, key: str) -> str:

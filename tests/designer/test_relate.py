@@ -86,3 +86,22 @@ def test_the_rule_designer_reads_no_entity_from_a_pronoun_or_an_adverb() -> None
                        "instructor, who naturally has many. Instructors have a name.", ["customer", "learner", "instructor"])
     assert sorted(facts.entities) == ["customer", "instructor", "learner"]  # not 'us', not 'naturally'
     assert all({r.source, r.target} <= set(facts.entities) for r in facts.relations)
+
+
+def test_no_reference_from_a_code_list_nor_to_a_table_only_a_column_names_and_no_attribute_as_a_role() -> None:
+    requirement = ("Plays have a title and a genre. A production is one staging of a play. Skills come from our "
+                   "syllabus, and each instructor teaches skills. Customers have a delivery address and a route.")
+    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
+        """CREATE TABLE play (play_id INTEGER PRIMARY KEY, title TEXT, genre TEXT);
+        CREATE TABLE production (production_id INTEGER PRIMARY KEY);
+        CREATE TABLE skill (skill_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE instructor (instructor_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE delivery (delivery_id INTEGER PRIMARY KEY, van TEXT);
+        CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, delivery_address TEXT, route TEXT);"""))))
+    assert ("customer", "delivery") not in {(a, b) for _, a, b in asked_pairs(design)}  # 'delivery address'
+    llm = Scripted("play.genre_id -> production", "skill.instructor_id -> instructor")
+    completed = complete_references(design, llm)
+    assert len(llm.asked) == 2
+    assert not completed.table("skill").foreign_keys
+    # a 'role' that is an attribute of the table is no role: the reference is named after the parent's key
+    assert _references(completed, "play") == {("production_id", "production")}
