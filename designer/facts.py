@@ -68,25 +68,27 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
         if not _per_pair_item(c, clauses[i + 1:i + 2], facts):
             _clause_facts(c, facts, names)
     _joined_statements(clauses, facts, names)
-    _drop_entities(facts, set(facts.entities) & function_words(requirement))
+    _drop_entities(facts, set(facts.entities) & never_nouns(requirement))
     first = clauses[0].subject if clauses else ""
     facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts
 
 
-FUNCTION_POS = {"ADV", "PRON", "ADP", "CCONJ", "SCONJ", "AUX", "DET", "PART"}
+NOUN_POS = {"NOUN", "PROPN"}
 
 
-def function_words(requirement: str) -> set[str]:
-    """Words the requirement uses only as something other than a noun ('who naturally has many',
-    'a customer comes to us with a name'): never an entity, though a clause pattern read one.
-    spaCy's tagger decides, over every occurrence, so a word that is a noun anywhere is kept."""
+def never_nouns(requirement: str) -> set[str]:
+    """Words the requirement never uses as a noun ('who naturally has many', 'a customer comes to
+    us with a name', 'the flights they fly', 'what is recorded'): never an entity, though a clause
+    pattern read one. spaCy's tagger decides over every occurrence, by word and by lemma, so a
+    word that is a noun anywhere ('flies' for `fly`) is kept."""
     from text2db.extractors.models import spacy_pipeline
 
     seen_as: dict[str, set[str]] = {}
     for token in spacy_pipeline()(requirement):
-        seen_as.setdefault(token.lower_, set()).add(token.pos_)
-    return {w for w, tags in seen_as.items() if tags <= FUNCTION_POS}
+        for form in {token.lower_, token.lemma_.lower()}:
+            seen_as.setdefault(form, set()).add(token.pos_)
+    return {w for w, tags in seen_as.items() if not tags & NOUN_POS}
 
 
 def _drop_entities(facts: Facts, names: set[str]) -> None:

@@ -80,11 +80,14 @@ def test_a_plural_beside_a_singular_subject_is_the_many_side_but_a_plural_subjec
                              patterns, "hirer") == ("arrangement", "hirer")
 
 
-def test_the_rule_designer_reads_no_entity_from_a_pronoun_or_an_adverb() -> None:
+def test_the_rule_designer_reads_no_entity_from_a_word_never_used_as_a_noun() -> None:
     # read as the reconciliation reads it: with the LLM's tables as known entities
     facts = read_facts("A customer comes to us with a name, a phone and an email. Each learner is allocated one "
-                       "instructor, who naturally has many. Instructors have a name.", ["customer", "learner", "instructor"])
-    assert sorted(facts.entities) == ["customer", "instructor", "learner"]  # not 'us', not 'naturally'
+                       "instructor, who naturally has many. Instructors have a name. Each patient is under one "
+                       "consultant, recorded with their GMC number and name.",
+                       ["customer", "learner", "instructor", "patient", "consultant"])
+    assert sorted(facts.entities) == ["consultant", "customer", "instructor", "learner", "patient"]
+    # not 'us', 'naturally' nor 'recorded'
     assert all({r.source, r.target} <= set(facts.entities) for r in facts.relations)
 
 
