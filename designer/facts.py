@@ -13,8 +13,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from text2db.designer.requirement import (MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts, clean_phrase,
-                                          read_clauses, split_items)
+from text2db.designer.requirement import (EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
+                                          clean_phrase, read_clauses, split_items)
 from text2db.designer.words import is_plural, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
@@ -68,7 +68,8 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
         if not _per_pair_item(c, clauses[i + 1:i + 2], facts):
             _clause_facts(c, facts, names)
     _joined_statements(clauses, facts, names)
-    _drop_entities(facts, set(facts.entities) & never_nouns(requirement))
+    events = {c.subject for c in clauses if EVENT_RE.match(c.text)}  # 'when a bidder wins an auction': a win
+    _drop_entities(facts, (set(facts.entities) & never_nouns(requirement)) - events)
     first = clauses[0].subject if clauses else ""
     facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts
