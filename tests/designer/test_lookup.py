@@ -50,3 +50,4 @@ def test_nothing_changes_without_a_kept_list() -> None:
     plain = SchemaDesign(requirement="Jobs have a number, a date and a job type.", designer="llm:test",
                          tables=parse_tables("CREATE TABLE job (job_number TEXT PRIMARY KEY, job_type TEXT);"))
     assert lookup_tables(plain) is plain
+

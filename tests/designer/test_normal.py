@@ -90,3 +90,13 @@ def test_an_identifier_the_wording_says_is_given_keys_the_table() -> None:
     design = reconciled(_draft(requirement, drafted))
     assert design.table("proposal").primary_key == ["reference_number"]
     assert ("allocation", "proposal_reference_number", "proposal") in _fks(design)
+
+
+def test_a_tables_own_name_column_is_called_name_and_keys_keep_theirs() -> None:
+    design = repair(SchemaDesign(requirement="Venues have a name. Rallies have a title.", designer="llm:test",
+                                 tables=parse_tables("""CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, venue_name TEXT);
+        CREATE TABLE rally (rally_name TEXT PRIMARY KEY, rally_title TEXT);
+        CREATE TABLE club (club_id INTEGER PRIMARY KEY, name TEXT, club_name TEXT);""")))
+    assert [c.name for c in design.table("venue").columns] == ["venue_id", "name"]
+    assert [c.name for c in design.table("rally").columns] == ["rally_name", "title"]  # a key keeps its name
+    assert [c.name for c in design.table("club").columns] == ["club_id", "name", "club_name"]  # 'name' is taken
