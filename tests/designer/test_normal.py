@@ -100,3 +100,17 @@ def test_a_tables_own_name_column_is_called_name_and_keys_keep_theirs() -> None:
     assert [c.name for c in design.table("venue").columns] == ["venue_id", "name"]
     assert [c.name for c in design.table("rally").columns] == ["rally_name", "title"]  # a key keeps its name
     assert [c.name for c in design.table("club").columns] == ["club_id", "name", "club_name"]  # 'name' is taken
+
+
+def test_a_bare_date_time_or_type_is_named_after_its_table_unless_a_key_or_referenced() -> None:
+    from text2db.designer.repair import dated_attribute_names
+
+    design = checked(repair(SchemaDesign(requirement="Bookings have a date and a type.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE booking (booking_id INTEGER PRIMARY KEY,
+        date DATE, type TEXT, booking_time TIMESTAMP, time TIMESTAMP);
+        CREATE TABLE slot (date DATE PRIMARY KEY, capacity INTEGER);"""))))
+    named = dated_attribute_names(design)
+    assert [c.name for c in named.table("booking").columns] == [
+        "booking_id", "booking_date", "booking_type", "booking_time", "time"]  # booking_time is taken
+    assert named.table("slot").primary_key == ["date"]  # a key keeps its name
+    assert any("a bare word says nothing of what" in n for n in named.notes)
