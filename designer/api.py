@@ -26,7 +26,7 @@ from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.relate import complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
-from text2db.designer.repair import dated_attribute_names, repair
+from text2db.designer.repair import associations_keyed_by_parents, dated_attribute_names, repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -58,14 +58,14 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = checked(dated_attribute_names(design))
+            design = checked(associations_keyed_by_parents(dated_attribute_names(design)))
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
         except DesignInvalid as exc:
             notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
                          "the rule designer designed instead")
-    design = checked(dated_attribute_names(lookup_tables(design_with_rules(requirement))))
+    design = checked(associations_keyed_by_parents(dated_attribute_names(lookup_tables(design_with_rules(requirement)))))
     return design.model_copy(update={"notes": design.notes + notes})
 
 

@@ -86,6 +86,37 @@ def dated_attribute_names(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes) if notes else design
 
 
+def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
+    """A table named after the two tables it refers to (`lesson_skill` -> lesson, skill;
+    `booking_equipment`) is their association: keyed by its two references, as the designer's
+    prompt asks, not by a surrogate `<table>_id` a repair added before the second reference was
+    read (`lesson_skill.skill_name` became a reference to a lookup table later) and nothing
+    refers to. An event with a name of its own (`package_purchase` of a learner and a package)
+    keeps its surrogate. Done last, like dated_attribute_names."""
+    referenced = {fk.ref_table for t in design.tables for fk in t.foreign_keys}
+    notes: list[str] = []
+    tables = []
+    for table in design.tables:
+        pair = [fk.columns[0] for fk in table.foreign_keys if len(fk.columns) == 1]
+        parents = [fk.ref_table for fk in table.foreign_keys]
+        surrogate = f"{table.name}_id"
+        if (table.primary_key == [surrogate] and table.name not in referenced and len(pair) == 2
+                and len(set(parents)) == 2 and _named_after(table.name, parents, pair)):
+            columns = [c.model_copy(update={"nullable": False}) if c.name in pair else c
+                       for c in table.columns if c.name != surrogate]
+            table = table.model_copy(update={"columns": columns, "primary_key": pair})
+            notes.append(f"{table.name}: keyed by its two references {', '.join(pair)}, the association it is named after")
+        tables.append(table)
+    return design.amended(tables, notes) if notes else design
+
+
+def _named_after(name: str, parents: list[str], columns: list[str]) -> bool:
+    """Every word of `name` is a word of a parent's or a reference's name, and each parent gives one."""
+    sides = [set(name_words(parent)) | set(name_words(column)) - {"id"} for parent, column in zip(parents, columns)]
+    words = name_words(name)
+    return all(any(w in side for side in sides) for w in words) and all(side & set(words) for side in sides)
+
+
 def _renamed(table: TableDesign, renamed: dict[str, str], why: str, notes: list[str]) -> TableDesign:
     if not renamed:
         return table

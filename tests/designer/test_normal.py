@@ -114,3 +114,21 @@ def test_a_bare_date_time_or_type_is_named_after_its_table_unless_a_key_or_refer
         "booking_id", "booking_date", "booking_type", "booking_time", "time"]  # booking_time is taken
     assert named.table("slot").primary_key == ["date"]  # a key keeps its name
     assert any("a bare word says nothing of what" in n for n in named.notes)
+
+
+def test_a_table_named_after_its_two_parents_is_keyed_by_its_references_an_event_keeps_its_surrogate() -> None:
+    from text2db.designer.repair import associations_keyed_by_parents
+
+    design = checked(repair(SchemaDesign(requirement="Lessons cover skills. Learners buy packages.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE lesson (lesson_id INTEGER PRIMARY KEY);
+        CREATE TABLE skill (skill_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE learner (learner_id INTEGER PRIMARY KEY);
+        CREATE TABLE package (package_id INTEGER PRIMARY KEY);
+        CREATE TABLE lesson_skill (lesson_skill_id INTEGER PRIMARY KEY, lesson_id INTEGER REFERENCES lesson(lesson_id),
+          skill_id INTEGER REFERENCES skill(skill_id), rating INTEGER);
+        CREATE TABLE package_purchase (package_purchase_id INTEGER PRIMARY KEY, learner_id INTEGER REFERENCES
+          learner(learner_id), package_id INTEGER REFERENCES package(package_id), paid DECIMAL(10,2));"""))))
+    keyed = associations_keyed_by_parents(design)
+    assert keyed.table("lesson_skill").primary_key == ["lesson_id", "skill_id"]
+    assert not keyed.table("lesson_skill").has_column("lesson_skill_id")
+    assert keyed.table("package_purchase").primary_key == ["package_purchase_id"]  # 'purchase' names no parent
