@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 
-from text2db.designer.normal import _referring
-from text2db.designer.reconcile import _key_column
+from text2db.designer.normal import referring
+from text2db.designer.reconcile import key_column
 from text2db.designer.repair import name_pattern, name_words
 from text2db.designer.words import singular
 from text2db.schemas.design import ColumnDesign, SchemaDesign, TableDesign
@@ -50,7 +50,7 @@ def lookup_tables(design: SchemaDesign) -> SchemaDesign:
             continue
         key = parent.column(parent.primary_key[0])
         tables[name] = parent
-        tables[table] = _referring(tables[table], {column.name}, _key_column(name, key.name), name, key)
+        tables[table] = referring(tables[table], {column.name}, key_column(name, key.name), name, key)
         notes.append(f"{table}.{column.name}: a value from a list the requirement says is kept; now a reference "
                      f"to the lookup table {name}")
     if not notes:

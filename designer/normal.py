@@ -58,7 +58,7 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
         reference = f"{prefix}_{own_key}"  # `venue_id`; with a role, `regular_driver_id` for a driver
         for child in dict.fromkeys(name for name, _, _ in members):
             moved = {column.name for name, column, _ in members if name == child}
-            tables[child] = _referring(tables[child], moved, reference, parent.name, key)
+            tables[child] = referring(tables[child], moved, reference, parent.name, key)
             notes.append(f"{child}: {', '.join(sorted(moved))} describe {parent.name}: moved there, "
                          f"{child}.{reference} refers to it (third normal form)")
         tables.setdefault(parent.name, parent)
@@ -113,7 +113,7 @@ def _entity_table(prefix: str, members: list[tuple[str, ColumnDesign, str]]) -> 
                        description=f"one row per {prefix.replace('_', ' ')}")
 
 
-def _referring(table: TableDesign, moved: set[str], reference: str, parent: str, key: ColumnDesign) -> TableDesign:
+def referring(table: TableDesign, moved: set[str], reference: str, parent: str, key: ColumnDesign) -> TableDesign:
     """`table` without the moved columns and with a nullable reference column to `parent`."""
     columns = [c for c in table.columns if c.name not in moved]
     if not any(c.name == reference for c in columns):

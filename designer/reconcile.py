@@ -194,7 +194,7 @@ def _implied_parent(column: str, table: str, tables: dict[str, TableDesign]) -> 
         candidate = tables[parent]
         if len(candidate.primary_key) != 1:
             continue
-        as_key = _key_column(parent, candidate.primary_key[0])
+        as_key = key_column(parent, candidate.primary_key[0])
         if as_key.startswith(f"{parent}_") and (column == as_key or column.endswith(f"_{as_key}")):
             return None if column == as_key and parent == table else (parent, None)
         if parent != table and column == parent:
@@ -307,7 +307,7 @@ def _name_references_after_keys(tables: dict[str, TableDesign], notes: list[str]
             parent = tables.get(fk.ref_table)
             if parent is None or len(fk.columns) != 1 or fk.ref_columns == [f"{parent.name}_id"]:
                 continue
-            column, after_key = fk.columns[0], _key_column(parent.name, fk.ref_columns[0])
+            column, after_key = fk.columns[0], key_column(parent.name, fk.ref_columns[0])
             if column == f"{parent.name}_id" and not child.has_column(after_key) and after_key not in renamed.values():
                 renamed[column] = after_key
         if renamed:
@@ -374,7 +374,7 @@ def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDe
         "columns": [c.model_copy(update={"type": key.type}) if c.name in held else c for c in child.columns],
         "foreign_keys": [fk.model_copy(update={"ref_columns": [key.name]}) if fk in pointing else fk
                          for fk in child.foreign_keys]})
-    after_key = _key_column(parent, key.name)
+    after_key = key_column(parent, key.name)
     return _renamed_columns(repointed, {old: after_key} if old in held and not child.has_column(after_key) else {})
 
 
@@ -485,11 +485,11 @@ def _with_reference(child: TableDesign, parent: TableDesign, rule_fk: ForeignKey
     if len(parent.primary_key) != 1 or len(rule_fk.columns) != 1:
         return None
     key = parent.column(parent.primary_key[0])
-    plain = _key_column(parent.name, key.name)
+    plain = key_column(parent.name, key.name)
     # the rule's column is named after the parent's key ("department_code") unless it names a
     # role ("captain_employee_id"): a plain reference is renamed after the LLM's key
     rule_column = rule_fk.columns[0]
-    role = rule_column not in (rule_parent.primary_key[0], _key_column(rule_parent.name, rule_parent.primary_key[0]))
+    role = rule_column not in (rule_parent.primary_key[0], key_column(rule_parent.name, rule_parent.primary_key[0]))
     name = rule_column if role else plain
     taken = child.reference_columns | set(child.primary_key)
     existing = next((c for c in dict.fromkeys([name, rule_column, plain, f"{parent.name}_id"])
@@ -508,13 +508,13 @@ def _named_after_key(column: str, word: str, parent: str, key: str) -> str:
     """`column`, which names a `parent` row by its `word` (`pickup_branch_name`, a bare `name`),
     named after the parent's key instead (`pickup_branch_id`, `branch_id`; `home_port_code`)."""
     if column == word:
-        return _key_column(parent, key)
+        return key_column(parent, key)
     if word == parent:  # `home_village` names a village: `home_village_id`
-        return column[: -len(word)] + _key_column(parent, key)
+        return column[: -len(word)] + key_column(parent, key)
     return column[: -len(word)] + (key[len(parent) + 1:] if key.startswith(f"{parent}_") else key)
 
 
-def _key_column(parent: str, key: str) -> str:
+def key_column(parent: str, key: str) -> str:
     """What a reference to `parent` keyed by `key` is called: the key's name when it names the
     parent already (`department_id`), else `<parent>_<key>` (`course_code`)."""
     return key if key.startswith(parent) else f"{parent}_{key}"
@@ -528,7 +528,7 @@ def _association(rule_table: TableDesign, parents: list[str], tables: dict[str, 
     fks: list[ForeignKeyDesign] = []
     for parent in parents:
         key = tables[parent].column(tables[parent].primary_key[0])
-        name = _key_column(parent, key.name)
+        name = key_column(parent, key.name)
         if any(c.name == name for c in columns):
             return None
         columns.append(ColumnDesign(name=name, type=key.type, nullable=False, description=f"{parent} ({parent})"))

@@ -39,7 +39,7 @@ from text2db.designer.complete import Chat, split_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.llm import chat_messages
 from text2db.designer.lookup import GENERIC
-from text2db.designer.reconcile import NAMING, _key_column
+from text2db.designer.reconcile import NAMING, key_column
 from text2db.designer.repair import name_pattern, name_words, repair
 from text2db.designer.validate import checked
 from text2db.designer.words import is_plural
@@ -226,7 +226,7 @@ def with_reference(child: TableDesign, parent: TableDesign, column: str) -> Tabl
     name = reference_column(column, parent.name, key.name)
     own_key = key.name[len(parent.name) + 1:] if key.name.startswith(f"{parent.name}_") else key.name
     if child.has_column(name.removesuffix(f"_{own_key}")):  # the 'role' is an attribute: `genre_id` beside `genre`
-        name = _key_column(parent.name, key.name)
+        name = key_column(parent.name, key.name)
     if name in child.reference_columns or name in child.primary_key:
         return None
     columns = list(child.columns)
@@ -249,7 +249,7 @@ def reference_column(column: str, parent: str, key: str) -> str:
     reference (`team_id` or `team` -> `team_id`; `room_id` -> `room_number` for a room keyed by its
     number), `<role>_<key>` for a role (`keyholder_id`; `main_instructor_adi_number` for an
     instructor keyed by `adi_number`)."""
-    plain = _key_column(parent, key)
+    plain = key_column(parent, key)
     own_key = key[len(parent) + 1:] if key.startswith(f"{parent}_") else key  # 'id' of team_id
     stem = column
     for suffix in (f"_{key}", f"_{own_key}", "_id"):

@@ -100,7 +100,7 @@ def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
         pair = [fk.columns[0] for fk in table.foreign_keys if len(fk.columns) == 1]
         parents = [fk.ref_table for fk in table.foreign_keys]
         surrogate = f"{table.name}_id"
-        if (table.primary_key == [surrogate] and table.name not in referenced and len(pair) == 2
+        if (table.primary_key == [surrogate] and table.name not in referenced and len(pair) == len(parents) == 2
                 and len(set(parents)) == 2 and _named_after(table.name, parents, pair)):
             columns = [c.model_copy(update={"nullable": False}) if c.name in pair else c
                        for c in table.columns if c.name != surrogate]
