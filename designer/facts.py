@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from text2db.designer.requirement import (EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
                                           clean_phrase, read_clauses, split_items)
@@ -78,18 +79,20 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
 NOUN_POS = {"NOUN", "PROPN"}
 
 
-def never_nouns(requirement: str) -> set[str]:
+@lru_cache(maxsize=64)
+def never_nouns(requirement: str) -> frozenset[str]:
     """Words the requirement never uses as a noun ('who naturally has many', 'a customer comes to
     us with a name', 'the flights they fly', 'what is recorded'): never an entity, though a clause
     pattern read one. spaCy's tagger decides over every occurrence, by word and by lemma, so a
-    word that is a noun anywhere ('flies' for `fly`) is kept."""
+    word that is a noun anywhere ('flies' for `fly`) is kept. Cached: one design reads the same
+    requirement's facts two or three times (rules, then with the model's tables as known)."""
     from text2db.extractors.models import spacy_pipeline
 
     seen_as: dict[str, set[str]] = {}
     for token in spacy_pipeline()(requirement):
         for form in {token.lower_, token.lemma_.lower()}:
             seen_as.setdefault(form, set()).add(token.pos_)
-    return {w for w, tags in seen_as.items() if not tags & NOUN_POS}
+    return frozenset(w for w, tags in seen_as.items() if not tags & NOUN_POS)
 
 
 def _drop_entities(facts: Facts, names: set[str]) -> None:

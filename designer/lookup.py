@@ -32,7 +32,8 @@ LIST_IN_PARENTHESES = re.compile(r"\(([^()]{3,200})\)")
 OPEN_LIST = re.compile(r"\band so on\b|\band the like\b|\betc\b|\.\.\.|\u2026|\blist\b", re.I)
 KEPT_LIST_BEFORE = re.compile(r"\blist\b", re.I)
 WINDOW = 60  # characters before the parenthesis that hold the value's words
-GENERIC = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
+# words that say what kind of value, not whose: a bare one is named after its table (`tournament_format`)
+CATEGORY_WORDS = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
 
 
 def lookup_tables(design: SchemaDesign) -> SchemaDesign:
@@ -101,7 +102,7 @@ def _lookup_name(table: str, column: str) -> str:
     """`skill_name` -> `skill`; a bare generic word is the table's (`format` of `tournament` ->
     `tournament_format`)."""
     stem = column.removesuffix("_name")
-    return f"{table}_{stem}" if stem in GENERIC else stem
+    return f"{table}_{stem}" if stem in CATEGORY_WORDS else stem
 
 
 def _lookup_table(name: str) -> TableDesign:

@@ -38,17 +38,16 @@ import re
 from text2db.designer.complete import Chat, split_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.llm import chat_messages
-from text2db.designer.lookup import GENERIC
+from text2db.designer.lookup import CATEGORY_WORDS
 from text2db.designer.reconcile import NAMING, key_column
 from text2db.designer.repair import name_pattern, name_words, repair
-from text2db.designer.validate import checked
+from text2db.designer.validate import IDENTIFIER, checked
 from text2db.designer.words import is_plural
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 MAX_QUESTIONS = 6
 MAX_TOKENS = 48
 MAX_PER_PAIR = 2
-IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 ANSWER_LINE = re.compile(r"([A-Za-z_][\w]*)\s*\.\s*([A-Za-z_][\w]*)\s*->\s*([A-Za-z_][\w]*)")
 
 SYSTEM = (
@@ -152,7 +151,7 @@ def _table_patterns(design: SchemaDesign) -> dict[str, str]:
     patterns = {}
     for table, last in zip(design.tables, last_words):
         pattern = name_pattern(table.name)
-        if pattern and len(name_words(table.name)) > 1 and last_words.count(last) == 1 and last[0] not in GENERIC:
+        if pattern and len(name_words(table.name)) > 1 and last_words.count(last) == 1 and last[0] not in CATEGORY_WORDS:
             pattern = name_pattern(last[0]) or pattern
         if pattern:
             patterns[table.name] = pattern

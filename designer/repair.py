@@ -97,11 +97,10 @@ def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
     tables = []
     for table in design.tables:
-        pair = [fk.columns[0] for fk in table.foreign_keys if len(fk.columns) == 1]
-        parents = [fk.ref_table for fk in table.foreign_keys]
+        pair = _pair_key(table)  # two single-column references to two different tables
         surrogate = f"{table.name}_id"
-        if (table.primary_key == [surrogate] and table.name not in referenced and len(pair) == len(parents) == 2
-                and len(set(parents)) == 2 and _named_after(table.name, parents, pair)):
+        if (pair and table.primary_key == [surrogate] and table.name not in referenced
+                and _named_after(table.name, [fk.ref_table for fk in table.foreign_keys], pair)):
             columns = [c.model_copy(update={"nullable": False}) if c.name in pair else c
                        for c in table.columns if c.name != surrogate]
             table = table.model_copy(update={"columns": columns, "primary_key": pair})
