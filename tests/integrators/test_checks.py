@@ -3,6 +3,7 @@ batch's own connection) and the error taxonomy: a failing batch is rolled back w
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
@@ -10,9 +11,10 @@ from sqlalchemy.engine import Engine
 from tests.integrators.conftest import EventFactory, films_plan, person_plan, unenforced_films_db
 from text2db.config import Settings
 from text2db.errors import is_retryable
-from text2db.integrators.checks import strftime_regex, validate_batch
+from text2db.integrators.checks import expectations, strftime_regex, validate_batch
 from text2db.integrators.exceptions import ChecksFailed, DatabaseUnavailable, IntegrityViolation
 from text2db.integrators.pipeline import build_integrator
+from text2db.integrators.upsert import reflect
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
 
 
@@ -154,3 +156,20 @@ def test_an_open_label_set_admits_a_value_its_rows_have_not_shown_and_a_closed_o
             validate_batch(conn, plan(False), {"person": {(new,): {"birth_place"}}})
         trans.rollback()
     assert failed.value.failures[0]["unexpected"] == ["high"]
+
+
+def test_the_suite_leaves_to_the_database_what_it_enforces(films_db: Engine) -> None:
+    """A NOT NULL, a key under a UNIQUE constraint and, on PostgreSQL, a foreign key are the
+    database's to refuse; a natural key without a unique constraint is the check's."""
+    with films_db.begin() as conn:
+        conn.execute(text("CREATE TABLE awards (name TEXT NOT NULL, year INTEGER)"))
+    with films_db.connect() as conn:
+        films = reflect(conn, "films", ["title"])
+        film_checks = [type(e).__name__ for e in expectations(
+            conn, films, films_plan().table("films"), pd.DataFrame(columns=[c.name for c in films.table.columns]))]
+        awards = reflect(conn, "awards", ["name"])
+        award_checks = [type(e).__name__ for e in expectations(conn, awards, None, pd.DataFrame(columns=["name", "year"]))]
+    assert "ExpectColumnValuesToNotBeNull" not in film_checks + award_checks
+    assert "ExpectColumnValuesToBeUnique" not in film_checks
+    assert ("ExpectColumnValuesToBeInSet" in film_checks) == (films_db.dialect.name == "sqlite")  # films.director_id
+    assert award_checks == ["ExpectColumnValuesToBeUnique"]
