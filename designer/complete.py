@@ -11,9 +11,13 @@ of it is a smaller task.
 
 Which sentences are asked: those that name at least two of the design's tables and hold a noun
 no table or column name covers (spaCy's tagger), the most uncovered first, at most
-MAX_SENTENCES. What is kept of an answer is only what is new: a table that refers to at least
-two of the design's tables, whose name is no existing table's, and whose parents no existing table
-already relates all together (so a second association of the same pair is not added). The answer
+MAX_SENTENCES; then, at most MAX_PAIR_FACTS, those whose nouns are all covered but which give a
+value per pair ("an inspection can turn up several diseases, each with a severity"): the draft
+has put the value on one of the two tables. What is kept of an answer is only what is new: a
+table that refers to at least two of the design's tables, whose name is no existing table's, and
+whose parents no existing table already relates all together (so a second association of the same
+pair is not added); for a per-pair sentence, only a table relating tables the sentence names and
+holding a value of its own, and the value leaves the parent where only that sentence gave it. The answer
 is read by designer/ddlread.py like the whole design (never executed) and the completed design is
 repaired and validated; when it fails, the design stays as it was. Nothing here knows a domain:
 the prompt's demonstrations are the meeting-room domain of the designer's own prompt.
@@ -34,6 +38,12 @@ from text2db.designer.words import singular, spelling_key
 from text2db.schemas.design import SchemaDesign, TableDesign
 
 MAX_SENTENCES = 4
+MAX_PAIR_FACTS = 2
+# A value given per pair of things the sentence names ("several diseases, each with a severity",
+# "for each one we note the glaze", "per booking I record the fee", "how many hours each worker
+# spent"): the attribute of a relationship, which only a table of its own can hold.
+PAIR_FACT = re.compile(r"\b(?:for (?:each|every)|each (?:with|one|of (?:them|these|those))|per (?!cent\b)[a-z]+|"
+                       r"how (?:many|much)\b[^.;]*\beach|in what (?:quantity|amount|position|order|role))\b", re.I)
 MAX_TOKENS = 320
 
 SYSTEM = (
@@ -70,19 +80,27 @@ def complete_by_sentences(design: SchemaDesign, llm: Chat) -> SchemaDesign:
     schema = compact(design)
     added: list[TableDesign] = []
     notes: list[str] = []
-    for sentence in asked_sentences(design):
+    moved: set[tuple[str, str]] = set()  # (table, column): a pair's value the design had put on one of the pair
+    uncovered, pair_facts = candidate_sentences(design)
+    for sentence in uncovered + pair_facts:
         try:
             answer = llm.chat(prompt(schema, sentence), MAX_TOKENS)
         except LlmDesignFailed as exc:
             notes.append(f"sentence completion stopped: {exc}")
             break
         for table in new_tables(parse_tables(answer), design.tables + added):
+            if sentence in pair_facts:
+                if not states_pair_fact(table, sentence, design):
+                    continue
+                moved.update(pair_values_on_parents(table, sentence, design))
             added.append(table)
             notes.append(f"{table.name}: added from the sentence {sentence[:80]!r} (LLM, sentence completion)")
     if not added:
         return design.amended(design.tables, notes)
+    tables = [t.model_copy(update={"columns": [c for c in t.columns if (t.name, c.name) not in moved]}) for t in design.tables]
+    notes += [f"{t}.{c}: a value of the pair the sentence completion added, not of {t} alone; dropped" for t, c in sorted(moved)]
     try:
-        return checked(repair(design.amended(design.tables + added, notes)))
+        return checked(repair(design.amended(tables + added, notes)))
     except (DesignFailed, DesignInvalid) as exc:
         return design.amended(design.tables, [f"sentence completion not kept: {exc}"])
 
@@ -106,14 +124,16 @@ def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+", text) if s.strip()]
 
 
-def asked_sentences(design: SchemaDesign) -> list[str]:
-    """The sentences naming two or more of the design's tables and a noun none of its names
-    covers, the most uncovered nouns first (then in the requirement's order), at most MAX_SENTENCES."""
+def candidate_sentences(design: SchemaDesign) -> tuple[list[str], list[str]]:
+    """The sentences naming two or more of the design's tables: those with a noun none of its
+    names covers, the most uncovered nouns first (then in the requirement's order), at most
+    MAX_SENTENCES; and, at most MAX_PAIR_FACTS, those whose every noun is covered but which give
+    a value per pair (PAIR_FACT): the design has put that value on one of the two tables."""
     from text2db.extractors.models import spacy_pipeline
 
     covered = _covered_words(design)
     patterns = [p for p in (name_pattern(t.name) for t in design.tables) if p]
-    ranked = []
+    ranked, pair_facts = [], []
     for i, sentence in enumerate(split_sentences(design.requirement)):
         named = sum(1 for p in patterns if re.search(p, sentence.lower()))
         if named < 2:
@@ -122,7 +142,41 @@ def asked_sentences(design: SchemaDesign) -> list[str]:
         uncovered = {n for n in nouns if len(n) > 2 and n not in NOT_ENTITY and spelling_key(n) not in covered}
         if uncovered:
             ranked.append((-len(uncovered), i, sentence))
-    return [s for _, _, s in sorted(ranked)[:MAX_SENTENCES]]
+        elif PAIR_FACT.search(sentence):
+            pair_facts.append(sentence)
+    return [s for _, _, s in sorted(ranked)[:MAX_SENTENCES]], pair_facts[:MAX_PAIR_FACTS]
+
+
+def pair_values_on_parents(table: TableDesign, sentence: str, design: SchemaDesign) -> set[tuple[str, str]]:
+    """(parent, column) of the pair table's own values that the design also put on a parent of
+    it, where only this sentence speaks of it: no other sentence naming that parent mentions the
+    column's words ("for each one we note whether the piece came out cracked": not the firing's
+    `cracked`). A value another sentence gives the parent itself (a product's price) stays."""
+    sentences = split_sentences(design.requirement)
+    found = set()
+    for fk in table.foreign_keys:
+        parent = next((t for t in design.tables if t.name == fk.ref_table), None)
+        pattern = name_pattern(fk.ref_table)
+        if parent is None or pattern is None:
+            continue
+        fixed = set(parent.primary_key) | parent.reference_columns
+        for column in table.columns:
+            if column.name in table.reference_columns or not parent.has_column(column.name) or column.name in fixed:
+                continue
+            words = re.compile(r"\b" + r"\W+".join(map(re.escape, column.name.split("_"))), re.I)
+            elsewhere = any(re.search(pattern, other.lower()) and words.search(other) for other in sentences if other != sentence)
+            if words.search(sentence) and not elsewhere:
+                found.add((parent.name, column.name))
+    return found
+
+
+def states_pair_fact(table: TableDesign, sentence: str, design: SchemaDesign) -> bool:
+    """An answer to a pair-fact sentence is the table of that fact only if it relates tables the
+    sentence names and holds a value of its own (a column neither a key nor a reference)."""
+    named = {t.name for t in design.tables if (p := name_pattern(t.name)) and re.search(p, sentence.lower())}
+    parents = {fk.ref_table for fk in table.foreign_keys}
+    own = [c for c in table.columns if c.name not in table.reference_columns and c.name not in table.primary_key]
+    return bool(own) and len(parents) >= 2 and parents <= named
 
 
 def _covered_words(design: SchemaDesign) -> set[str]:

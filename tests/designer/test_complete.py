@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from text2db.config import Settings
 from text2db.designer.api import design_schema
-from text2db.designer.complete import asked_sentences, complete_by_sentences, new_tables, prompt
+from text2db.designer.complete import candidate_sentences, complete_by_sentences, new_tables, prompt
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import LlmDesignFailed
 from text2db.designer.repair import repair
@@ -43,8 +43,8 @@ class Scripted:
 
 
 def test_only_sentences_naming_two_tables_and_something_the_design_lacks_are_asked() -> None:
-    asked = asked_sentences(_draft())
-    assert asked == ["Every referee receives a fee and a rating for each fixture in which they officiate."]
+    asked = candidate_sentences(_draft())
+    assert asked == (["Every referee receives a fee and a rating for each fixture in which they officiate."], [])
     # "a fixture is played between two clubs" names two tables too, but the design stores all it says
 
 
@@ -92,3 +92,33 @@ def test_design_schema_runs_the_completion_through_the_endpoint(fake_llm) -> Non
     with fake_llm([DRAFT, ANSWER]) as server:
         off = design_schema(REQUIREMENT, Settings(llm_base_url=server.base_url, design_sentence_completion=False))
         assert not off.has_table("appointment") and len(server.requests) == 1
+
+
+PAIRS = ("The studio logs its kiln work. Pieces have a piece number and a description. A firing has a date and a "
+         "peak temperature. Pieces go through several firings, and for each one we note the glaze and whether the "
+         "piece cracked.")
+PAIRS_DRAFT = """CREATE TABLE piece (piece_number TEXT PRIMARY KEY, description TEXT);
+CREATE TABLE firing (firing_id INTEGER PRIMARY KEY, firing_date DATE, peak_temperature INTEGER, glaze TEXT, cracked BOOLEAN);"""
+PAIR_TABLE = ("CREATE TABLE piece_firing (piece_number TEXT REFERENCES piece(piece_number), firing_id INTEGER REFERENCES "
+              "firing(firing_id){values}, PRIMARY KEY (piece_number, firing_id));")
+
+
+def _pairs_draft(requirement: str = PAIRS) -> SchemaDesign:
+    return checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(PAIRS_DRAFT))))
+
+
+def test_a_value_given_per_pair_is_asked_even_when_the_design_put_it_on_one_of_the_two_tables() -> None:
+    draft = _pairs_draft()
+    sentence = "Pieces go through several firings, and for each one we note the glaze and whether the piece cracked."
+    assert candidate_sentences(draft) == ([], [sentence])  # every noun is a name already: the per-pair wording asks
+    completed = complete_by_sentences(draft, Scripted(PAIR_TABLE.format(values=", glaze TEXT, cracked BOOLEAN")))
+    assert {fk.ref_table for fk in completed.table("piece_firing").foreign_keys} == {"piece", "firing"}
+    assert [c.name for c in completed.table("firing").columns] == ["firing_id", "firing_date", "peak_temperature"]
+
+
+def test_a_pair_table_without_values_of_its_own_is_not_taken_and_a_value_another_sentence_gives_stays() -> None:
+    bare = complete_by_sentences(_pairs_draft(), Scripted(PAIR_TABLE.format(values="")))
+    assert [t.name for t in bare.tables] == ["piece", "firing"]  # the sentence gives values per pair: none here
+    glazed = _pairs_draft(PAIRS.replace("a date and a peak temperature", "a date, a glaze and a peak temperature"))
+    completed = complete_by_sentences(glazed, Scripted(PAIR_TABLE.format(values=", glaze TEXT, cracked BOOLEAN")))
+    assert [c.name for c in completed.table("firing").columns] == ["firing_id", "firing_date", "peak_temperature", "glaze"]

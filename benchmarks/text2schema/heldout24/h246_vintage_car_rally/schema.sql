@@ -1,0 +1,4 @@
+CREATE TABLE member (member_number INTEGER PRIMARY KEY, name TEXT NOT NULL, phone_number TEXT, email TEXT);
+CREATE TABLE car (registration_number TEXT PRIMARY KEY, make TEXT, model TEXT, year_of_manufacture INTEGER, colour TEXT, member_number INTEGER NOT NULL REFERENCES member(member_number));
+CREATE TABLE rally (rally_id INTEGER PRIMARY KEY, name TEXT NOT NULL, rally_date DATE, starting_town TEXT, entry_fee DECIMAL(6,2));
+CREATE TABLE entry (rally_id INTEGER REFERENCES rally(rally_id), registration_number TEXT REFERENCES car(registration_number), start_number INTEGER, finishing_position INTEGER, driver_member_number INTEGER NOT NULL REFERENCES member(member_number), navigator_member_number INTEGER REFERENCES member(member_number), PRIMARY KEY (rally_id, registration_number), UNIQUE (rally_id, start_number));
