@@ -563,3 +563,15 @@ def test_a_count_holds_within_its_clause_and_names_a_table_by_its_last_word() ->
     tables = ["shelf", "box", "item", "depot", "delivery_run", "driver"]
     assert counted_references(requirement, tables) == {("shelf", "box"), ("delivery_run", "depot"),
                                                         ("delivery_run", "driver")}
+
+
+def test_a_reference_to_a_missing_table_is_no_self_reference_unless_its_name_spells_the_table() -> None:
+    requirement = ("Repairs are logged with the craftsperson who did them and the hours spent. "
+                   "Each employee has a manager, who is another employee.")
+    tables = parse_tables("""CREATE TABLE craftsperson (craftsperson_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE repair_craftsman (repair_id INTEGER PRIMARY KEY, craftsman_id INTEGER REFERENCES craftsman(craftsman_id), hours REAL);
+CREATE TABLE employee (employee_id INTEGER PRIMARY KEY, name TEXT, manager_id INTEGER REFERENCES employees(employee_id));""")
+    repaired = repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=tables))
+    assert [fk.ref_table for fk in repaired.table("employee").foreign_keys] == ["employee"]  # 'employees' spells it
+    assert all(fk.ref_table != "repair_craftsman" for fk in repaired.table("repair_craftsman").foreign_keys)
+    assert not any("now points at repair_craftsman" in n for n in repaired.notes)
