@@ -132,11 +132,9 @@ def candidate_sentences(design: SchemaDesign) -> tuple[list[str], list[str]]:
     from text2db.extractors.models import spacy_pipeline
 
     covered = _covered_words(design)
-    patterns = [p for p in (name_pattern(t.name) for t in design.tables) if p]
     ranked, pair_facts = [], []
     for i, sentence in enumerate(split_sentences(design.requirement)):
-        named = sum(1 for p in patterns if re.search(p, sentence.lower()))
-        if named < 2:
+        if len(named_tables(sentence, design)) < 2:
             continue
         nouns = {singular(tok.lemma_.lower()) for tok in spacy_pipeline()(sentence) if tok.pos_ == "NOUN"}
         uncovered = {n for n in nouns if len(n) > 2 and n not in NOT_ENTITY and spelling_key(n) not in covered}
@@ -173,10 +171,14 @@ def pair_values_on_parents(table: TableDesign, sentence: str, design: SchemaDesi
 def states_pair_fact(table: TableDesign, sentence: str, design: SchemaDesign) -> bool:
     """An answer to a pair-fact sentence is the table of that fact only if it relates tables the
     sentence names and holds a value of its own (a column neither a key nor a reference)."""
-    named = {t.name for t in design.tables if (p := name_pattern(t.name)) and re.search(p, sentence.lower())}
     parents = {fk.ref_table for fk in table.foreign_keys}
     own = [c for c in table.columns if c.name not in table.reference_columns and c.name not in table.primary_key]
-    return bool(own) and len(parents) >= 2 and parents <= named
+    return bool(own) and len(parents) >= 2 and parents <= named_tables(sentence, design)
+
+
+def named_tables(sentence: str, design: SchemaDesign) -> set[str]:
+    """The design's tables `sentence` names (repair.name_pattern: case, plural, underscores)."""
+    return {t.name for t in design.tables if (p := name_pattern(t.name)) and re.search(p, sentence.lower())}
 
 
 def _covered_words(design: SchemaDesign) -> set[str]:
