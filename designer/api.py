@@ -10,9 +10,11 @@ the event and pair tables the design still lacks (designer/complete.py) and the 
 still lacks between two tables one sentence names (designer/relate.py); when anything fails
 (endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
 the reason noted.
-Without an LLM the rule designer designs alone (then the lookup tables). Last, for both, a bare
-`date`, `time` or `type` is named after its table and an association named after its two parents
-is keyed by them (`finished`, designer/repair.py).
+Without an LLM the rule designer designs alone (then the lookup tables). Last, for both, a row
+appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
+reference named after the role (designer/relate.py), a bare `date`, `time` or `type` is named
+after its table and an association named after its two parents is keyed by them (`finished`,
+designer/repair.py).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.lookup import lookup_tables
 from text2db.designer.normal import entities_out_of_columns
-from text2db.designer.relate import complete_references
+from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import associations_keyed_by_parents, dated_attribute_names, repair
@@ -72,9 +74,10 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 
 def finished(design: SchemaDesign) -> SchemaDesign:
-    """The last naming and keying conventions, after every LLM prompt (which show the columns),
-    checked: a bare date/time/type named after its table, an association keyed by its parents."""
-    return checked(associations_keyed_by_parents(dated_attribute_names(design)))
+    """The last references, naming and keying conventions, after every LLM prompt (which show the
+    columns), checked: the roles a sentence appoints rows to, a bare date/time/type named after its
+    table, an association keyed by its parents."""
+    return checked(associations_keyed_by_parents(dated_attribute_names(appointed_roles(design))))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

@@ -259,3 +259,95 @@ def reference_column(column: str, parent: str, key: str) -> str:
     if stem in (key, own_key, "id") or parent_words[-len(stem_words):] == stem_words:
         return plain
     return f"{stem}_{own_key}"
+
+
+# "one of the ringers acts as the conductor of the peal", "one driller is appointed foreman of every
+# job", "one member is appointed its chief marshal", "for every booking one volunteer acts as keyholder"
+APPOINTED = re.compile(
+    r"\bone\s+(?:of\s+(?:the|our|its|their|them)\s+)?(?P<player>[a-z-]+(?:\s+[a-z-]+)?)\s+"
+    r"(?:acts|serves|is\s+appointed|is\s+named|is\s+chosen|is\s+designated|is\s+elected)(?:\s+as)?\s+"
+    r"(?:the\s+|its\s+|their\s+|an?\s+)?(?P<role>[a-z-]+(?:\s+[a-z-]+)?)")
+ROLE_ENDS = {"of", "for", "and", "or", "on", "at", "in", "to", "with", "by", "from", "who", "which", "that", "while",
+             "whom", "during", "responsible", "when", "if", "but"}
+
+
+def appointed_roles(design: SchemaDesign) -> SchemaDesign:
+    """`design` with the references a sentence states as one row appointed to a role of another:
+    "one of the ringers acts as the conductor of the peal" -> `peal.conductor_<key> -> ringer`.
+
+    Why: a role filled by one of the rows of a table the design has (a foreman among the drillers,
+    an arbiter among the players, a keyholder among the volunteers) is a reference from the table
+    the role is of to the table of its players, named after the role. Drafting a whole schema the
+    small model drops it (it usually has the many-to-many between the two, "several drillers work
+    on a job", and stops there), and reference completion does not ask about two tables an
+    association relates already. In the development sets' requirements every such sentence (8 of
+    8) has exactly this reference in the reference schema. Read without the LLM, so the rule
+    designer gets it too.
+
+    The table the role is of: the one named right after the role ("of every job", "for each
+    tournament"), else the last table the sentence names before the appointment other than the
+    player's ("a stage has ..., and one member is appointed its chief marshal"). Nothing is added
+    when the role is a table itself (designer/roles.py folds role tables), when the table refers to
+    the player's table under the role already, or when the player's table has no single-column key.
+    A column of the table named as the role (`chief_marshal TEXT`) becomes the reference."""
+    tables = {t.name: t for t in design.tables}
+    patterns = _table_patterns(design)
+    notes: list[str] = []
+    for sentence in split_sentences(design.requirement):
+        text = " ".join(sentence.lower().split())
+        for m in APPOINTED.finditer(text):
+            player = next((t for t, p in patterns.items() if re.fullmatch(p.removeprefix(r"\b"), m.group("player"))), None)
+            role = _role_words(m.group("role"))
+            if player is None or not role or "_".join(role) in tables or len(tables[player].primary_key) != 1:
+                continue
+            holder = _role_holder(text, m.start(), m.start("role") + len(" ".join(role)), player, patterns)
+            if holder is None or holder == player:
+                continue
+            updated = _with_role_reference(tables[holder], tables[player], "_".join(role))
+            if updated is not None:
+                tables[holder] = updated
+                notes.append(f"{holder}: added the reference to {player} for its {' '.join(role)} from the sentence "
+                             f"{sentence[:80]!r} (one of them appointed to a role)")
+    if not notes:
+        return design
+    try:
+        return checked(repair(design.amended(list(tables.values()), notes)))
+    except (DesignFailed, DesignInvalid) as exc:
+        return design.amended(design.tables, [f"appointed roles not kept: {exc}"])
+
+
+def _role_words(phrase: str) -> list[str]:
+    """The role's words, up to the first word that ends it ('foreman responsible for' -> foreman)."""
+    words: list[str] = []
+    for word in phrase.replace("-", "_").split():
+        if word in ROLE_ENDS:
+            break
+        words.append(word)
+    return words
+
+
+def _role_holder(text: str, start: int, role_end: int, player: str, patterns: dict[str, str]) -> str | None:
+    """The table the role is of (see appointed_roles): `start` is where the appointment begins,
+    `role_end` where the role's words end."""
+    after = text[role_end:]
+    for name, pattern in patterns.items():
+        if re.match(r"\s+(?:of|for|on|at|in)\s+(?:the|each|every|a|an|this|that|its)\s+" + pattern.removeprefix(r"\b"), after):
+            return name
+    before = [(hit.start(), name) for name, pattern in patterns.items() if name != player
+              for hit in re.finditer(pattern, text[:start])]
+    return max(before)[1] if before else None
+
+
+def _with_role_reference(holder: TableDesign, player: TableDesign, role: str) -> TableDesign | None:
+    key = player.column(player.primary_key[0])
+    name = reference_column(f"{role}_id", player.name, key.name)
+    held = [fk.columns[0] for fk in holder.foreign_keys if fk.ref_table == player.name and len(fk.columns) == 1]
+    if any(role in column for column in held) or name in holder.primary_key or name in holder.reference_columns:
+        return None
+    # a text column the draft gave the role ('chief_marshal', 'foreman_name') is the reference now
+    replaced = {role, f"{role}_name", name} - set(holder.primary_key) - holder.reference_columns
+    columns = [c for c in holder.columns if c.name not in replaced]
+    at = next((i for i, c in enumerate(holder.columns) if c.name in replaced), len(columns))
+    columns.insert(min(at, len(columns)), ColumnDesign(name=name, type=key.type, description=f"{role.replace('_', ' ')} ({player.name})"))
+    fk = ForeignKeyDesign(columns=[name], ref_table=player.name, ref_columns=[key.name])
+    return holder.model_copy(update={"columns": columns, "foreign_keys": [*holder.foreign_keys, fk]})

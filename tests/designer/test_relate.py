@@ -108,3 +108,33 @@ def test_no_reference_from_a_code_list_nor_to_a_table_only_a_column_names_and_no
     assert not completed.table("skill").foreign_keys
     # a 'role' that is an attribute of the table is no role: the reference is named after the parent's key
     assert _references(completed, "play") == {("production_id", "production")}
+
+
+ROLES = (
+    "We ring bells. Ringers have a membership number and a name. A peal is rung on a date, and several ringers "
+    "ring in a peal. One of the ringers acts as the conductor of the peal. A band has a name, and one ringer is "
+    "appointed its captain. Each tower has a dedication, and one ringer serves as the steeple keeper.")
+ROLES_DRAFT = """CREATE TABLE ringer (membership_number TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE peal (peal_id INTEGER PRIMARY KEY, peal_date DATE);
+CREATE TABLE peal_ringer (peal_id INTEGER REFERENCES peal(peal_id),
+  membership_number TEXT REFERENCES ringer(membership_number), PRIMARY KEY (peal_id, membership_number));
+CREATE TABLE band (band_id INTEGER PRIMARY KEY, name TEXT, captain TEXT);
+CREATE TABLE tower (tower_id INTEGER PRIMARY KEY, dedication TEXT);
+CREATE TABLE steeple_keeper (steeple_keeper_id INTEGER PRIMARY KEY, name TEXT);"""
+
+
+def test_one_row_appointed_to_a_role_of_another_is_a_reference_named_after_the_role() -> None:
+    from text2db.designer.relate import appointed_roles
+
+    draft = checked(repair(SchemaDesign(requirement=ROLES, designer="llm:test", tables=parse_tables(ROLES_DRAFT))))
+    design = appointed_roles(draft)
+    # "of the peal": the table named after the role; the association of ringers and peals stays
+    assert ("conductor_membership_number", "ringer") in _references(design, "peal")
+    assert design.table("peal_ringer").foreign_keys == draft.table("peal_ringer").foreign_keys
+    # "its captain": the table the sentence named before; the draft's text column is the reference now
+    band = design.table("band")
+    assert ("captain_membership_number", "ringer") in _references(design, "band")
+    assert not band.has_column("captain")
+    # a role that is a table of its own is left to role folding, and nothing else changed
+    assert _references(design, "tower") == set()
+    assert appointed_roles(design).tables == design.tables  # a second pass adds nothing
