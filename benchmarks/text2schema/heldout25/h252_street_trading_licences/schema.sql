@@ -1,0 +1,7 @@
+CREATE TABLE goods_category (category_code TEXT PRIMARY KEY, description TEXT NOT NULL UNIQUE);
+CREATE TABLE trader (registration_number TEXT PRIMARY KEY, full_name TEXT NOT NULL, trading_name TEXT, home_address TEXT NOT NULL, phone TEXT, date_of_birth DATE);
+CREATE TABLE pitch (pitch_number TEXT PRIMARY KEY, street TEXT NOT NULL, location_description TEXT, width_m DECIMAL(5,2), length_m DECIMAL(5,2), has_electric_hookup BOOLEAN NOT NULL);
+CREATE TABLE officer (staff_number TEXT PRIMARY KEY, name TEXT NOT NULL, mobile TEXT, team_leader_staff_number TEXT REFERENCES officer(staff_number));
+CREATE TABLE licence (licence_number TEXT PRIMARY KEY, registration_number TEXT NOT NULL REFERENCES trader(registration_number), pitch_number TEXT NOT NULL REFERENCES pitch(pitch_number), approved_by_staff_number TEXT NOT NULL REFERENCES officer(staff_number), start_date DATE NOT NULL, expiry_date DATE NOT NULL, annual_fee DECIMAL(8,2) NOT NULL, status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'suspended', 'revoked')));
+CREATE TABLE licence_goods_category (licence_number TEXT REFERENCES licence(licence_number), category_code TEXT REFERENCES goods_category(category_code), PRIMARY KEY (licence_number, category_code));
+CREATE TABLE inspection (inspection_id INTEGER PRIMARY KEY, licence_number TEXT NOT NULL REFERENCES licence(licence_number), staff_number TEXT NOT NULL REFERENCES officer(staff_number), inspection_date DATE NOT NULL, outcome TEXT NOT NULL, notes TEXT);

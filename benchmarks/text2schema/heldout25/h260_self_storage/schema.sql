@@ -1,0 +1,6 @@
+CREATE TABLE unit_size (size_code TEXT PRIMARY KEY, description TEXT NOT NULL, floor_area_sqft DECIMAL(6,1) NOT NULL, standard_weekly_rate DECIMAL(8,2) NOT NULL);
+CREATE TABLE unit (unit_number TEXT PRIMARY KEY, size_code TEXT NOT NULL REFERENCES unit_size(size_code), floor INTEGER NOT NULL, climate_controlled BOOLEAN NOT NULL);
+CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name TEXT NOT NULL, phone TEXT, email TEXT, address TEXT, photo_id_number TEXT, referred_by_customer_id INTEGER REFERENCES customer(customer_id));
+CREATE TABLE rental_agreement (agreement_number TEXT PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customer(customer_id), start_date DATE NOT NULL, end_date DATE, deposit DECIMAL(8,2));
+CREATE TABLE agreement_unit (agreement_number TEXT REFERENCES rental_agreement(agreement_number), unit_number TEXT REFERENCES unit(unit_number), weekly_rate DECIMAL(8,2) NOT NULL, PRIMARY KEY (agreement_number, unit_number));
+CREATE TABLE payment (receipt_number TEXT PRIMARY KEY, agreement_number TEXT NOT NULL REFERENCES rental_agreement(agreement_number), payment_date DATE NOT NULL, amount DECIMAL(8,2) NOT NULL, method TEXT NOT NULL CHECK (method IN ('card', 'bank transfer', 'cash')));
