@@ -296,7 +296,8 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
     for sentence in split_sentences(design.requirement):
         text = " ".join(sentence.lower().split())
         for m in APPOINTED.finditer(text):
-            player = next((t for t, p in patterns.items() if re.fullmatch(p.removeprefix(r"\b"), m.group("player"))), None)
+            player = next((t for t, p in patterns.items()
+                           if re.fullmatch(p.removeprefix(r"\b"), m.group("player"))), None)
             role = _role_words(m.group("role"))
             if player is None or not role or "_".join(role) in tables or len(tables[player].primary_key) != 1:
                 continue
@@ -331,7 +332,8 @@ def _role_holder(text: str, start: int, role_end: int, player: str, patterns: di
     `role_end` where the role's words end."""
     after = text[role_end:]
     for name, pattern in patterns.items():
-        if re.match(r"\s+(?:of|for|on|at|in)\s+(?:the|each|every|a|an|this|that|its)\s+" + pattern.removeprefix(r"\b"), after):
+        if re.match(r"\s+(?:of|for|on|at|in)\s+(?:the|each|every|a|an|this|that|its)\s+" + pattern.removeprefix(r"\b"),
+                    after):
             return name
     before = [(hit.start(), name) for name, pattern in patterns.items() if name != player
               for hit in re.finditer(pattern, text[:start])]
@@ -339,6 +341,7 @@ def _role_holder(text: str, start: int, role_end: int, player: str, patterns: di
 
 
 def _with_role_reference(holder: TableDesign, player: TableDesign, role: str) -> TableDesign | None:
+    """`holder` with `<role>_<player key>` referring to `player`, or None when it has the role already."""
     key = player.column(player.primary_key[0])
     name = reference_column(f"{role}_id", player.name, key.name)
     held = [fk.columns[0] for fk in holder.foreign_keys if fk.ref_table == player.name and len(fk.columns) == 1]
@@ -348,6 +351,7 @@ def _with_role_reference(holder: TableDesign, player: TableDesign, role: str) ->
     replaced = {role, f"{role}_name", name} - set(holder.primary_key) - holder.reference_columns
     columns = [c for c in holder.columns if c.name not in replaced]
     at = next((i for i, c in enumerate(holder.columns) if c.name in replaced), len(columns))
-    columns.insert(min(at, len(columns)), ColumnDesign(name=name, type=key.type, description=f"{role.replace('_', ' ')} ({player.name})"))
+    reference = ColumnDesign(name=name, type=key.type, description=f"{role.replace('_', ' ')} ({player.name})")
+    columns.insert(min(at, len(columns)), reference)
     fk = ForeignKeyDesign(columns=[name], ref_table=player.name, ref_columns=[key.name])
     return holder.model_copy(update={"columns": columns, "foreign_keys": [*holder.foreign_keys, fk]})
