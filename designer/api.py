@@ -10,11 +10,11 @@ the event and pair tables the design still lacks (designer/complete.py) and the 
 still lacks between two tables one sentence names (designer/relate.py); when anything fails
 (endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
 the reason noted.
-Without an LLM the rule designer designs alone (then the lookup tables). Last, for both, a row
+Without an LLM the rule designer designs alone (then the lookup tables). Then, for both, a row
 appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
-reference named after the role (designer/relate.py), a bare `date`, `time` or `type` is named
-after its table and an association named after its two parents is keyed by them (`finished`,
-designer/repair.py).
+reference named after the role (designer/relate.py); last, a bare `date`, `time` or `type` is
+named after its table and an association named after its two parents is keyed by them
+(`finished`, designer/repair.py).
 """
 
 from __future__ import annotations
@@ -62,22 +62,21 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = finished(design)
+            design = finished(appointed_roles(design))
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
         except DesignInvalid as exc:
             notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
                          "the rule designer designed instead")
-    design = finished(lookup_tables(design_with_rules(requirement)))
+    design = finished(appointed_roles(lookup_tables(design_with_rules(requirement))))
     return design.model_copy(update={"notes": design.notes + notes})
 
 
 def finished(design: SchemaDesign) -> SchemaDesign:
-    """The last references, naming and keying conventions, after every LLM prompt (which show the
-    columns), checked: the roles a sentence appoints rows to, a bare date/time/type named after its
-    table, an association keyed by its parents."""
-    return checked(associations_keyed_by_parents(dated_attribute_names(appointed_roles(design))))
+    """The last naming and keying conventions, after every LLM prompt (which show the columns),
+    checked: a bare date/time/type named after its table, an association keyed by its parents."""
+    return checked(associations_keyed_by_parents(dated_attribute_names(design)))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

@@ -42,7 +42,7 @@ from text2db.designer.lookup import CATEGORY_WORDS
 from text2db.designer.reconcile import NAMING, key_column
 from text2db.designer.repair import name_pattern, name_words, repair
 from text2db.designer.validate import IDENTIFIER, checked
-from text2db.designer.words import is_plural
+from text2db.designer.words import is_plural, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 MAX_QUESTIONS = 6
@@ -298,16 +298,16 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
         for m in APPOINTED.finditer(text):
             player = next((t for t, p in patterns.items()
                            if re.fullmatch(p.removeprefix(r"\b"), m.group("player"))), None)
-            role = _role_words(m.group("role"))
-            if player is None or not role or "_".join(role) in tables or len(tables[player].primary_key) != 1:
+            role = " ".join(_role_words(m.group("role")))
+            if player is None or not role or snake(role) in tables or len(tables[player].primary_key) != 1:
                 continue
-            holder = _role_holder(text, m.start(), m.start("role") + len(" ".join(role)), player, patterns)
+            holder = _role_holder(text, m.start(), m.start("role") + len(role), player, patterns)
             if holder is None or holder == player:
                 continue
-            updated = _with_role_reference(tables[holder], tables[player], "_".join(role))
+            updated = _with_role_reference(tables[holder], tables[player], snake(role))
             if updated is not None:
                 tables[holder] = updated
-                notes.append(f"{holder}: added the reference to {player} for its {' '.join(role)} from the sentence "
+                notes.append(f"{holder}: added the reference to {player} for its {role} from the sentence "
                              f"{sentence[:80]!r} (one of them appointed to a role)")
     if not notes:
         return design
@@ -320,7 +320,7 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
 def _role_words(phrase: str) -> list[str]:
     """The role's words, up to the first word that ends it ('foreman responsible for' -> foreman)."""
     words: list[str] = []
-    for word in phrase.replace("-", "_").split():
+    for word in phrase.split():
         if word in ROLE_ENDS:
             break
         words.append(word)
@@ -350,8 +350,7 @@ def _with_role_reference(holder: TableDesign, player: TableDesign, role: str) ->
     # a text column the draft gave the role ('chief_marshal', 'foreman_name') is the reference now
     replaced = {role, f"{role}_name", name} - set(holder.primary_key) - holder.reference_columns
     columns = [c for c in holder.columns if c.name not in replaced]
-    at = next((i for i, c in enumerate(holder.columns) if c.name in replaced), len(columns))
-    reference = ColumnDesign(name=name, type=key.type, description=f"{role.replace('_', ' ')} ({player.name})")
-    columns.insert(min(at, len(columns)), reference)
+    at = next((i for i, c in enumerate(holder.columns) if c.name in replaced), len(columns))  # its place
+    columns.insert(at, ColumnDesign(name=name, type=key.type, description=f"{role.replace('_', ' ')} ({player.name})"))
     fk = ForeignKeyDesign(columns=[name], ref_table=player.name, ref_columns=[key.name])
     return holder.model_copy(update={"columns": columns, "foreign_keys": [*holder.foreign_keys, fk]})

@@ -246,12 +246,11 @@ def _retarget(table: TableDesign, tables: dict[str, TableDesign], notes: list[st
     table itself only when the name spells it (`employees` from `employee`): by a shared head noun
     alone, `repair_craftsman`'s reference to a missing `craftsman` would become a self-reference."""
     fks = []
-    others = {name: t for name, t in tables.items() if name != table.name}
     for fk in table.foreign_keys:
         if fk.ref_table not in tables:
             target = closest_table(fk.ref_table, tables)
             if target == table.name and name_words(fk.ref_table) != name_words(table.name):
-                target = closest_table(fk.ref_table, others)
+                target = closest_table(fk.ref_table, {name: t for name, t in tables.items() if name != table.name})
             if target is not None:
                 notes.append(f"{table.name}: a reference to missing {fk.ref_table} now points at {target}")
                 fk = fk.model_copy(update={"ref_table": target})
