@@ -5,7 +5,7 @@ The integrator does more than a bulk load (normalizes dates and countries, links
 against the table's value memory, INSERT ... ON CONFLICT, lineage per cell, optional GX
 checks), so the ratio is the price of that work per row.
 
-    .venv/bin/python benchmarks/upsert_throughput.py --rows 2000 --batch 100
+    .venv/bin/python benchmarks/upsert_throughput.py --rows 2000 --batch 100 [--skip-embeddings] [--existing 20000]
 """
 
 from __future__ import annotations
@@ -56,12 +56,18 @@ def scratch_database() -> Iterator[Engine]:
         admin.dispose()
 
 
-def fresh_table(engine: Engine) -> None:
+def fresh_table(engine: Engine, existing: int = 0) -> None:
+    """An empty `person`, or one holding `existing` other people first (built server-side): past
+    keyindex.SMALL_TABLE_BYTES the integrator links through its indexes instead of the column."""
     with engine.begin() as conn:
         conn.execute(text("DROP TABLE IF EXISTS person"))
         conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, citizenship TEXT)"))
         for t in ("text2db_lineage", "text2db_review"):
             conn.execute(text(f"DROP TABLE IF EXISTS {t}"))
+        if existing:
+            conn.execute(text("INSERT INTO person (name, birth) SELECT 'Resident ' || md5(CAST(i AS text)), '1950-01-01' "
+                              "FROM generate_series(1, :n) AS i"), {"n": existing})
+            conn.execute(text("ANALYZE person"))
 
 
 FIRST = ["Agathe", "Bruno", "Chiara", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ines", "Jonas", "Kwame", "Lucia",
@@ -90,11 +96,12 @@ def events(rows: list[tuple[str, str, str]], batch: int) -> list[list[Extraction
     return [evs[i:i + batch] for i in range(0, len(evs), batch)]
 
 
-def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], **options: bool) -> tuple[float, float, int]:
-    fresh_table(engine)
+def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], existing: int = 0,
+                   **options: bool) -> tuple[float, float, int]:
+    fresh_table(engine, existing)
     integrator = Integrator(engine, PLAN, Settings(), **options)
     integrator.apply(batches[0][:2])  # warm-up: imports, model loads (the 2nd row links), bookkeeping tables
-    fresh_table(engine)  # drops the bookkeeping tables and link indexes too: a new integrator makes them again
+    fresh_table(engine, existing)  # drops the bookkeeping tables and link indexes too: a new integrator makes them again
     integrator = Integrator(engine, PLAN, Settings(), **options)
     started, check_seconds, inserted = time.perf_counter(), 0.0, 0
     for batch in batches:
@@ -104,8 +111,8 @@ def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], **optio
     return elapsed, check_seconds / len(batches), inserted
 
 
-def run_executemany(engine: Engine, rows: list[tuple[str, str, str]], batch: int) -> float:
-    fresh_table(engine)
+def run_executemany(engine: Engine, rows: list[tuple[str, str, str]], batch: int, existing: int = 0) -> float:
+    fresh_table(engine, existing)
     params = [{"name": n, "birth": b, "citizenship": c} for n, b, c in rows]  # already-normalized values cost the same
     started = time.perf_counter()
     for i in range(0, len(params), batch):
@@ -115,8 +122,8 @@ def run_executemany(engine: Engine, rows: list[tuple[str, str, str]], batch: int
     return time.perf_counter() - started
 
 
-def run_copy(engine: Engine, rows: list[tuple[str, str, str]], batch: int) -> float:
-    fresh_table(engine)
+def run_copy(engine: Engine, rows: list[tuple[str, str, str]], batch: int, existing: int = 0) -> float:
+    fresh_table(engine, existing)
     started = time.perf_counter()
     for i in range(0, len(rows), batch):
         raw = engine.raw_connection()
@@ -135,14 +142,16 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=2000)
     parser.add_argument("--batch", type=int, default=100)
     parser.add_argument("--skip-embeddings", action="store_true", help="skip the slowest variant")
+    parser.add_argument("--existing", type=int, default=0,
+                        help="other people in the table before each run (20000: linked through the indexes)")
     args = parser.parse_args()
     rows = surface_rows(args.rows)
     batches = events(rows, args.batch)
     timings: dict[str, float] = {}
     held: dict[str, int] = {}
     with scratch_database() as engine:
-        timings["plain executemany"] = run_executemany(engine, rows, args.batch)
-        timings["COPY"] = run_copy(engine, rows, args.batch)
+        timings["plain executemany"] = run_executemany(engine, rows, args.batch, args.existing)
+        timings["COPY"] = run_copy(engine, rows, args.batch, args.existing)
         variants = {"integrator, no checks, no embeddings": {"checks": False, "use_embeddings": False},
                     "integrator, GX checks, no embeddings": {"checks": True, "use_embeddings": False},
                     "integrator, GX checks, embedding linking": {"checks": True, "use_embeddings": True}}
@@ -150,10 +159,11 @@ def main() -> None:
         for name, options in variants.items():
             if name.endswith("embedding linking") and args.skip_embeddings:
                 continue
-            seconds, per_batch, inserted = run_integrator(engine, batches, **options)
+            seconds, per_batch, inserted = run_integrator(engine, batches, args.existing, **options)
             timings[name], held[name] = seconds, len(rows) - inserted
             check_ms = per_batch * 1000 if options["checks"] and not options["use_embeddings"] else check_ms
-    print(f"{args.rows} rows into PostgreSQL in batches of {args.batch} (one transaction per batch)")
+    print(f"{args.rows} rows into PostgreSQL in batches of {args.batch} (one transaction per batch)"
+          + (f", {args.existing} people in the table before" if args.existing else ""))
     many_rate, copy_rate = args.rows / timings["plain executemany"], args.rows / timings["COPY"]
     for name, seconds in timings.items():
         rate = args.rows / seconds

@@ -12,7 +12,7 @@ rows at every read as if each had been inserted at once, at one round trip inste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -64,6 +64,41 @@ class _LazyMemory(ValueMemory):
     def add(self, value: str, row_id: object) -> None:
         if self._loaded is not None:  # before the read, the database already holds the row
             self._loaded.add(value, row_id)
+
+
+class BatchCandidates:
+    """A large table's key linked through its prefix and suffix indexes (PostgreSQL) with the
+    probes of all the batch's mentions read in one statement before the batch (`prefetch`),
+    not one statement per mention. Each mention is decided exactly as `KeyIndex.link` decides
+    it: from the rows its own probes return, plus the rows this batch has added since that the
+    same probes would return (the database would show them: same transaction). A mention the
+    prefetch did not see ("X" of "X and Y") is probed on its own."""
+
+    def __init__(self, index: KeyIndex) -> None:
+        self.index = index
+        self._fetched: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
+        self._added = ValueMemory()
+
+    def prefetch(self, mentions: Iterable[str]) -> None:
+        if fresh := [m for m in mentions if m not in self._fetched]:
+            self._fetched |= self.index.candidates_of_batch(fresh)
+
+    def link(self, mention: str, *, use_embeddings: bool = True) -> Link:
+        if mention not in self._fetched:
+            return self.index.link(mention, use_embeddings=use_embeddings)
+        memory = ValueMemory()
+        for value, ident in self._fetched[mention]:
+            memory.add(value, ident)
+        if self._added.values:
+            forms = self.index.probe_forms(mention)
+            for value, ids in self._added.values.items():
+                if self.index.returns(forms, value):
+                    for ident in ids:
+                        memory.add(value, ident)
+        return memory.link(mention, use_embeddings=use_embeddings)
+
+    def add(self, value: str, row_id: object) -> None:
+        self._added.add(value, row_id)
 
 
 @dataclass
@@ -125,7 +160,7 @@ class BatchWriter:
     report: ApplyReport = field(default_factory=ApplyReport)
     touched: dict[str, dict[Ident, set[str]]] = field(default_factory=dict)  # table -> row -> columns written
     targets: dict[str, TargetTable] = field(default_factory=dict)
-    _memories: dict[tuple[str, str], ValueMemory | KeyIndex] = field(default_factory=dict)
+    _memories: dict[tuple[str, str], ValueMemory | KeyIndex | BatchCandidates] = field(default_factory=dict)
     conventions: ColumnConventions = field(init=False)
     _lineage: list[dict[str, Any]] = field(default_factory=list)
     _review: list[dict[str, Any]] = field(default_factory=list)
@@ -183,8 +218,11 @@ class BatchWriter:
         if slot not in self._memories and (kind := self.probe_kind(table, column)):
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
-            fallback = None if kind == "blocked" else _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
-            self._memories[slot] = KeyIndex(self.db, target, [column], idents, kind, fallback)
+            if kind == "blocked":
+                self._memories[slot] = BatchCandidates(KeyIndex(self.db, target, [column], idents, kind))
+            else:
+                fallback = _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
+                self._memories[slot] = KeyIndex(self.db, target, [column], idents, kind, fallback)
         if slot not in self._memories:
             self._memories[slot] = self._whole_memory(table, column, ident_column)
         return self._memories[slot]
@@ -202,6 +240,40 @@ class BatchWriter:
         return mem
 
     # -- the batch ----------------------------------------------------------------------------
+    def prefetch(self, events: Sequence[ExtractionEvent]) -> None:
+        """Read the link candidates of every key and parent mention of the batch, one statement
+        per linked column, where the memory is `BatchCandidates`; mentions are spelled as
+        `apply_row` and `resolve_parent` will spell them."""
+        mentions: dict[tuple[str, str, str | None], list[str]] = {}
+        for event in events:
+            if event.job != self.plan.job:
+                continue
+            for candidate in event.rows:
+                try:
+                    tplan = self.plan.table(candidate.table)
+                except KeyError:
+                    continue
+                self.target(tplan.table, tplan.key)  # reflected as apply_row reflects it
+                if len(tplan.key) == 1 and len(candidate.key) == 1 and candidate.key[0].value is not None:
+                    mention = self.styled(tplan.table, tplan.key[0], clean_text(candidate.key[0].value))
+                    mentions.setdefault((tplan.table, tplan.key[0], None), []).append(mention)
+                for cell in candidate.cells:
+                    colplan = next((c for c in tplan.columns if c.name == cell.column), None)
+                    if colplan is not None and colplan.link is not None and cell.value is not None:
+                        fk = colplan.link
+                        self.target(fk.table, [fk.match_on])  # as resolve_parent reflects it
+                        mention = self.styled(fk.table, fk.match_on, clean_text(cell.value))
+                        mentions.setdefault((fk.table, fk.match_on, fk.column), []).append(mention)
+        for (table, column, ident_column), found in mentions.items():
+            if self.probe_kind(table, column) == "blocked":
+                memory = self.memory(table, column, ident_column)
+                if isinstance(memory, BatchCandidates):
+                    memory.prefetch(found)
+
+    def styled(self, table: str, column: str, value: str) -> str:
+        """A key or parent mention as the table writes its text keys (house style); other types as given."""
+        return self.conventions.house_style(table, column, value) if python_type(self.target(table).col(column)) is str else value
+
     def apply_event(self, event: ExtractionEvent) -> None:
         source = lineage.Source(event.job, event.plan_version, event.document_id)
         order = {t.table: i for i, t in enumerate(self.plan.tables)}
@@ -230,8 +302,7 @@ class BatchWriter:
             self.reject("key columns differ from plan", 1 + len(candidate.cells))
             return
         target = self.target(tplan.table, tplan.key)
-        key = {k: self.conventions.house_style(tplan.table, k, v) if python_type(target.col(k)) is str else v
-               for k, v in key.items()}
+        key = {k: self.styled(tplan.table, k, v) for k, v in key.items()}
         row_key = KEY_SEP.join(key[k] for k in tplan.key)
         key_cells = {c.column: c for c in candidate.key}
         link = self.memory(tplan.table, tplan.key[0]).link(row_key, use_embeddings=self.use_embeddings) if len(tplan.key) == 1 else \
@@ -363,9 +434,7 @@ class BatchWriter:
     def resolve_parent(self, source: lineage.Source, fk: ForeignKeyLink, cell: Cell) -> Any:
         """The referenced value for a mention of a parent row: linked, created, or None (held)."""
         parent = self.target(fk.table, [fk.match_on])
-        mention = clean_text(cell.value)
-        if python_type(parent.col(fk.match_on)) is str:
-            mention = self.conventions.house_style(fk.table, fk.match_on, mention)
+        mention = self.styled(fk.table, fk.match_on, clean_text(cell.value))
         mem = self.memory(fk.table, fk.match_on, fk.column)
         link = mem.link(mention, use_embeddings=self.use_embeddings)
         if link.found:

@@ -64,6 +64,12 @@ def _squash(sql_value: str) -> str:
     return f"lower(replace({sql_value}, ' ', ''))"
 
 
+def _squashed(value: str) -> str:
+    """`_squash` in Python, for rows the batch has not written yet. Python's lower() stands in
+    for the database's; they agree on the letters names are written in."""
+    return value.replace(" ", "").lower()
+
+
 def index_kinds(dialect: str) -> list[str]:
     return ["sq", "rv"] if dialect == "postgresql" else ["sq"]
 
@@ -205,6 +211,59 @@ class KeyIndex:
         n = len(self.columns)
         rows = self.conn.execute(self._probe(len(variants), block is not None), params)
         return [(KEY_SEP.join(str(v) for v in row[:n]), tuple(row[n:])) for row in rows if all(v is not None for v in row[:n])]
+
+    def candidates_of_batch(self, mentions: Iterable[str]) -> dict[str, list[tuple[str, tuple[Any, ...]]]]:
+        """`candidates` of each of a batch's mentions (PostgreSQL, "blocked"), read in ONE
+        statement: every exact variant, prefix and suffix probe is a LATERAL index scan tagged
+        with its probe, so each mention gets exactly the rows its own statement would return. A
+        batch of 100 mentions costs one round trip instead of 100 (about 0.5 ms each)."""
+        firsts = {m: (m.split(KEY_SEP)[0] if len(self.columns) > 1 else m) for m in dict.fromkeys(mentions)}
+        probes = {m: (exact_variants(first), blocks(first)) for m, first in firsts.items()}
+        exact = list(dict.fromkeys(v for variants, _ in probes.values() for v in variants))
+        prefixes = list(dict.fromkeys(b[0] for _, b in probes.values() if b is not None))
+        suffixes = list(dict.fromkeys(b[1] for _, b in probes.values() if b is not None))
+        if not exact:
+            return {}
+        key, rkey, cols, table = self._key, f"reverse({self._key})", self._cols, self._table
+        lateral = "SELECT '{tag}', p.v, c.* FROM unnest(CAST(:{tag} AS text[])) AS p(v) CROSS JOIN LATERAL ({inner}) AS c"
+        # OFFSET 0 keeps the exact probe a LATERAL index scan: flattened, it may become a hash
+        # join over the whole table
+        parts = [lateral.format(tag="exact", inner=f"SELECT {cols} FROM {table} WHERE {key} = {_squash('p.v')} OFFSET 0")]
+        for tag, k, lo in (("prefixes", key, _squash("p.v")), ("suffixes", rkey, f"reverse({_squash('p.v')})")) if prefixes else ():
+            inner = f"SELECT {cols} FROM {table} WHERE {k} ~>=~ {lo} AND {k} ~<~ ({lo} || :top) ORDER BY {k} LIMIT {BLOCK_ROWS}"
+            parts.append(lateral.format(tag=tag, inner=inner))
+        # The planner cannot see how few rows each probe returns (5,000 by its default guess on
+        # a 1M-row table), costs the statement high enough to JIT-compile it, and compiling takes
+        # ~120 ms of a ~3 ms query: no JIT for the rest of this transaction (its statements are
+        # all as small). SET LOCAL ends with the transaction.
+        self.conn.execute(text("SET LOCAL jit = off"))
+        rows = self.conn.execute(text(" UNION ALL ".join(parts)),
+                                 {"exact": exact, "prefixes": prefixes, "suffixes": suffixes, "top": TOP})
+        n = len(self.columns)
+        found: dict[tuple[str, str], list[tuple[str, tuple[Any, ...]]]] = {}
+        for tag, probe, *row in rows:
+            if all(v is not None for v in row[:n]):
+                found.setdefault((tag, probe), []).append((KEY_SEP.join(str(v) for v in row[:n]), tuple(row[n:])))
+        out: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
+        for mention, (variants, block) in probes.items():
+            keys = [("exact", v) for v in variants] + ([("prefixes", block[0]), ("suffixes", block[1])] if block else [])
+            out[mention] = [c for k in keys for c in found.get(k, [])]
+        return out
+
+    def probe_forms(self, mention: str) -> tuple[frozenset[str], tuple[str, str] | None]:
+        """What `candidates(mention)` probes for, squashed: the exact variants and the block."""
+        first = mention.split(KEY_SEP)[0] if len(self.columns) > 1 else mention
+        block = blocks(first)
+        return frozenset(_squashed(v) for v in exact_variants(first)), \
+            None if block is None else (block[0].lower(), block[1].lower())
+
+    @staticmethod
+    def returns(forms: tuple[frozenset[str], tuple[str, str] | None], value: str) -> bool:
+        """Whether the probes `forms` (probe_forms) return a row keyed `value`, ignoring
+        BLOCK_ROWS: how a batch's own new rows join the rows read before it."""
+        squashed = _squashed(value.split(KEY_SEP)[0])
+        exact, block = forms
+        return squashed in exact or (block is not None and (squashed.startswith(block[0]) or squashed.endswith(block[1])))
 
     def link(self, mention: str, *, use_embeddings: bool = True) -> Link:
         memory = ValueMemory()

@@ -112,6 +112,7 @@ class Integrator:
             writer = BatchWriter(conn, self.plan, self.settings, use_embeddings=self.use_embeddings, cache=self.cache)
             for table, added in added_columns.items():
                 writer.report.table(table).columns_added += added
+            writer.prefetch(events)
             for event in events:
                 if event.job != self.plan.job:
                     writer.reject("event of another job")

@@ -28,7 +28,9 @@ class ApplyReport(BaseModel):
     events_applied: int = 0
 
     def table(self, name: str) -> TableChanges:
-        return self.tables.setdefault(name, TableChanges())
+        if name not in self.tables:  # not setdefault: a model built per call costs ~30 us, per row
+            self.tables[name] = TableChanges()
+        return self.tables[name]
 
     def merge(self, other: "ApplyReport") -> "ApplyReport":
         for name, ch in other.tables.items():

@@ -6,7 +6,7 @@ import pytest
 
 from text2db.integrators.countries import country_name
 from text2db.integrators.exceptions import Unnormalizable
-from text2db.integrators.normalize import clean_text, normalize, parse_date
+from text2db.integrators.normalize import FAST_FORMATS, _fast_parse, clean_text, normalize, parse_date
 from text2db.schemas.plan import ValueFormat
 
 
@@ -21,6 +21,26 @@ from text2db.schemas.plan import ValueFormat
 ])
 def test_dates_in_any_written_form_take_the_column_pattern(raw: str, pattern: str, expected: str) -> None:
     assert normalize(raw, ValueFormat(kind="date", pattern=pattern)) == expected
+
+
+def test_the_common_date_shapes_read_without_strptime_as_strptime_reads_them() -> None:
+    """`_fast_parse` reads "5 August 1897" and "August 5, 1897" itself (a hot path: every date
+    cell of every row): the same dates strptime's formats give, and the same refusals."""
+    from datetime import datetime
+
+    def by_strptime(text: str) -> object:
+        for fmt, precision in FAST_FORMATS:
+            try:
+                return datetime.strptime(text.replace(" ,", ","), fmt).date(), precision
+            except ValueError:
+                continue
+        return None
+
+    months = ["January", "february", "MAY", "Sep", "sept", "Septembre", "Dec", "Mar"]
+    written = [shape.format(d=d, m=m, y=y) for d in (0, 1, 9, 29, 31, 32) for m in months for y in (1897, 2000, 2023, 999)
+               for shape in ("{d} {m} {y}", "{m} {d}, {y}", "{m} {d} , {y}", "0{d} {m} {y}")]
+    assert [_fast_parse(t) for t in written] == [by_strptime(t) for t in written]
+    assert _fast_parse("29 February 1900") is None and _fast_parse("29 Feb 2000") is not None
 
 
 @pytest.mark.parametrize("raw", ["1997", "March 1983"])

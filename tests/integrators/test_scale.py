@@ -6,13 +6,15 @@ seq_tup_read does not move), and a replayed batch changes nothing."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 
 from tests.integrators.conftest import EventFactory, person_plan
 from text2db.config import Settings
-from text2db.integrators.keyindex import SMALL_TABLE_BYTES, existing_indexes, index_name
+from text2db.integrators.batch import BatchCandidates
+from text2db.integrators.keyindex import SMALL_TABLE_BYTES, KeyIndex, existing_indexes, index_name
 from text2db.integrators.pipeline import build_integrator
+from text2db.integrators.upsert import reflect
 
 FILLER = 30_000
 SYLLABLES = ["ka", "lo", "ven", "tar", "mi", "sor", "del", "quin", "bra", "tu", "rho", "zel", "ost", "pim", "gar",
@@ -113,3 +115,46 @@ def test_issue14_country_lookups_need_no_fuzzy_search(word: str, monkeypatch: py
     monkeypatch.setattr(pycountry.countries, "search_fuzzy", lambda *_: pytest.fail("fuzzy search on the hot path"))
     expected = {"Germany": "Germany", "german": "Germany", "Republic of Korea": "South Korea", "Springfield": None}
     assert countries.country_name(word) == expected[word]
+
+
+def _link_statements(engine: Engine) -> list[str]:
+    """The link probes `engine` runs from now on (statements over the squashed key)."""
+    seen: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda conn, cursor, statement, *rest: seen.append(statement)
+                 if "lower(replace(" in statement and "CREATE INDEX" not in statement else None)
+    return seen
+
+
+def test_issue14_a_batch_probes_a_large_table_once_and_links_as_each_mention_alone(
+        pg_url: str, make_event: EventFactory, settings: Settings) -> None:
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
+                          "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
+        conn.execute(text("INSERT INTO person (name) VALUES ('Marie Faure-Favier'), ('Taio Cruz')"))
+    _fill(engine)
+    integrator = build_integrator(engine, person_plan(), settings, checks=False)
+    integrator.apply([make_event("people", "person", {"name": "Warm Up"}, {"birth": "1 May 1950"}, document_id="w")])
+    mentions = ["Marie Faure - Favier", filler_name(4242)[:-1], "Cruz, Taio", filler_name(77).upper(), "Brand New Person",
+                "brand new person", "Brand New Persn"]
+    batch_mentions = [m for m in mentions if m != "Cruz, Taio"]  # a reordered name goes to the encoder: not here
+    # each mention alone, as KeyIndex links it: the reference the one-statement path must reproduce
+    with engine.connect() as conn:
+        target = reflect(conn, "person", ["name"])
+        alone = KeyIndex(conn, target, ["name"], target.identity, "blocked")
+        batch = BatchCandidates(KeyIndex(conn, target, ["name"], target.identity, "blocked"))
+        batch.prefetch(mentions)
+        for mention in mentions[:5]:
+            expected, got = alone.link(mention, use_embeddings=False), batch.link(mention, use_embeddings=False)
+            assert (got.method, got.row_id, got.matched) == (expected.method, expected.row_id, expected.matched), mention
+    probes = _link_statements(engine)
+    report = integrator.apply([make_event("people", "person", {"name": m}, {"birth_place": "Lyon"}, document_id=f"d{i}")
+                               for i, m in enumerate(batch_mentions)])
+    assert len(probes) == 1  # one statement for the batch's six mentions, not one each
+    changes = report.table("person")
+    # three existing rows filled; the new person inserted once: named again in other case and
+    # misspelt, it links to the row this batch created, as the database would have shown it
+    assert changes.cells_filled == 3 and changes.rows_inserted == 1 and report.review_items == 0
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM person WHERE lower(name) LIKE 'brand new pers%'")).scalar() == 1
+    engine.dispose()
