@@ -200,9 +200,13 @@ class KeyIndex:
             parts += self._blocks
         return text(" UNION ALL ".join(f"SELECT * FROM ({p}) AS probe{i}" for i, p in enumerate(parts)))  # SQLite too
 
+    def _first(self, mention: str) -> str:
+        """The part of a mention the indexed (first) key column holds."""
+        return mention.split(KEY_SEP)[0] if len(self.columns) > 1 else mention
+
     def candidates(self, mention: str) -> list[tuple[str, tuple[Any, ...]]]:
         """(stored key, identity) of the rows the indexes return for `mention`: one statement."""
-        first = mention.split(KEY_SEP)[0] if len(self.columns) > 1 else mention
+        first = self._first(mention)
         variants = exact_variants(first)
         params: dict[str, Any] = {f"e{i}": v for i, v in enumerate(variants)}
         block = blocks(first)
@@ -217,8 +221,7 @@ class KeyIndex:
         statement: every exact variant, prefix and suffix probe is a LATERAL index scan tagged
         with its probe, so each mention gets exactly the rows its own statement would return. A
         batch of 100 mentions costs one round trip instead of 100 (about 0.5 ms each)."""
-        firsts = {m: (m.split(KEY_SEP)[0] if len(self.columns) > 1 else m) for m in dict.fromkeys(mentions)}
-        probes = {m: (exact_variants(first), blocks(first)) for m, first in firsts.items()}
+        probes = {m: (exact_variants(self._first(m)), blocks(self._first(m))) for m in dict.fromkeys(mentions)}
         exact = list(dict.fromkeys(v for variants, _ in probes.values() for v in variants))
         prefixes = list(dict.fromkeys(b[0] for _, b in probes.values() if b is not None))
         suffixes = list(dict.fromkeys(b[1] for _, b in probes.values() if b is not None))
@@ -229,7 +232,8 @@ class KeyIndex:
         # OFFSET 0 keeps the exact probe a LATERAL index scan: flattened, it may become a hash
         # join over the whole table
         parts = [lateral.format(tag="exact", inner=f"SELECT {cols} FROM {table} WHERE {key} = {_squash('p.v')} OFFSET 0")]
-        for tag, k, lo in (("prefixes", key, _squash("p.v")), ("suffixes", rkey, f"reverse({_squash('p.v')})")) if prefixes else ():
+        block_probes = [("prefixes", key, _squash("p.v")), ("suffixes", rkey, f"reverse({_squash('p.v')})")]
+        for tag, k, lo in block_probes if prefixes else []:  # a mention too short for blocks has none
             inner = f"SELECT {cols} FROM {table} WHERE {k} ~>=~ {lo} AND {k} ~<~ ({lo} || :top) ORDER BY {k} LIMIT {BLOCK_ROWS}"
             parts.append(lateral.format(tag=tag, inner=inner))
         # The planner cannot see how few rows each probe returns (5,000 by its default guess on
@@ -252,7 +256,7 @@ class KeyIndex:
 
     def probe_forms(self, mention: str) -> tuple[frozenset[str], tuple[str, str] | None]:
         """What `candidates(mention)` probes for, squashed: the exact variants and the block."""
-        first = mention.split(KEY_SEP)[0] if len(self.columns) > 1 else mention
+        first = self._first(mention)
         block = blocks(first)
         return frozenset(_squashed(v) for v in exact_variants(first)), \
             None if block is None else (block[0].lower(), block[1].lower())

@@ -65,13 +65,20 @@ def _seq_reads(url: str) -> int:
         engine.dispose()
 
 
-def test_issue14_a_warm_batch_reads_no_table_in_full(pg_url: str, make_event: EventFactory, settings: Settings) -> None:
+def _large_person_table(pg_url: str) -> Engine:
+    """`person` with two named people among FILLER others: past the small-table size, so
+    linking goes through the indexes."""
     engine = create_engine(pg_url)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
                           "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
         conn.execute(text("INSERT INTO person (name) VALUES ('Marie Faure-Favier'), ('Taio Cruz')"))
     _fill(engine)
+    return engine
+
+
+def test_issue14_a_warm_batch_reads_no_table_in_full(pg_url: str, make_event: EventFactory, settings: Settings) -> None:
+    engine = _large_person_table(pg_url)
     with engine.connect() as conn:  # large enough to link through the indexes, not from memory
         assert conn.execute(text("SELECT pg_table_size('person')")).scalar() > SMALL_TABLE_BYTES
     integrator = build_integrator(engine, person_plan(), settings, checks=True)
@@ -127,12 +134,7 @@ def _link_statements(engine: Engine) -> list[str]:
 
 def test_issue14_a_batch_probes_a_large_table_once_and_links_as_each_mention_alone(
         pg_url: str, make_event: EventFactory, settings: Settings) -> None:
-    engine = create_engine(pg_url)
-    with engine.begin() as conn:
-        conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
-                          "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
-        conn.execute(text("INSERT INTO person (name) VALUES ('Marie Faure-Favier'), ('Taio Cruz')"))
-    _fill(engine)
+    engine = _large_person_table(pg_url)
     integrator = build_integrator(engine, person_plan(), settings, checks=False)
     integrator.apply([make_event("people", "person", {"name": "Warm Up"}, {"birth": "1 May 1950"}, document_id="w")])
     mentions = ["Marie Faure - Favier", filler_name(4242)[:-1], "Cruz, Taio", filler_name(77).upper(), "Brand New Person",
