@@ -242,8 +242,8 @@ class BatchWriter:
     # -- the batch ----------------------------------------------------------------------------
     def prefetch(self, events: Sequence[ExtractionEvent]) -> None:
         """Read the link candidates of every key and parent mention of the batch, one statement
-        per linked column, where the memory is `BatchCandidates`; mentions are spelled as
-        `apply_row` and `resolve_parent` will spell them."""
+        per linked column, where the memory is `BatchCandidates` (large tables, PostgreSQL);
+        mentions are spelled as `apply_row` and `resolve_parent` will spell them."""
         mentions: dict[tuple[str, str, str | None], list[str]] = {}
         for event in events:
             if event.job != self.plan.job:
@@ -255,20 +255,19 @@ class BatchWriter:
                     continue
                 self.target(tplan.table, tplan.key)  # reflected as apply_row reflects it
                 if len(tplan.key) == 1 and len(candidate.key) == 1 and candidate.key[0].value is not None:
-                    mention = self.styled(tplan.table, tplan.key[0], clean_text(candidate.key[0].value))
-                    mentions.setdefault((tplan.table, tplan.key[0], None), []).append(mention)
+                    mentions.setdefault((tplan.table, tplan.key[0], None), []).append(str(candidate.key[0].value))
                 for cell in candidate.cells:
                     colplan = next((c for c in tplan.columns if c.name == cell.column), None)
                     if colplan is not None and colplan.link is not None and cell.value is not None:
                         fk = colplan.link
                         self.target(fk.table, [fk.match_on])  # as resolve_parent reflects it
-                        mention = self.styled(fk.table, fk.match_on, clean_text(cell.value))
-                        mentions.setdefault((fk.table, fk.match_on, fk.column), []).append(mention)
-        for (table, column, ident_column), found in mentions.items():
-            if self.probe_kind(table, column) == "blocked":
-                memory = self.memory(table, column, ident_column)
-                if isinstance(memory, BatchCandidates):
-                    memory.prefetch(found)
+                        mentions.setdefault((fk.table, fk.match_on, fk.column), []).append(str(cell.value))
+        for (table, column, ident_column), written in mentions.items():
+            if self.probe_kind(table, column) != "blocked":
+                continue  # linked from the column or per mention: nothing to read ahead
+            memory = self.memory(table, column, ident_column)
+            if isinstance(memory, BatchCandidates):
+                memory.prefetch(self.styled(table, column, clean_text(value)) for value in written)
 
     def styled(self, table: str, column: str, value: str) -> str:
         """A key or parent mention as the table writes its text keys (house style); other types as given."""
