@@ -244,6 +244,8 @@ class BatchWriter:
         """Read the link candidates of every key and parent mention of the batch, one statement
         per linked column, where the memory is `BatchCandidates` (large tables, PostgreSQL);
         mentions are spelled as `apply_row` and `resolve_parent` will spell them."""
+        if not any(self.probe_kind(t.table.name, c) == "blocked" for t, c in link_columns(self.plan, self.target)):
+            return
         mentions: dict[tuple[str, str, str | None], list[str]] = {}
         for event in events:
             if event.job != self.plan.job:
