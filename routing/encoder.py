@@ -57,7 +57,11 @@ def embed(texts: list[str], max_tokens: int = 64) -> np.ndarray:
         threads = torch.get_num_threads()
         torch.set_num_threads(1)
         try:
-            vectors = _model(max_tokens).encode(texts, batch_size=32, normalize_embeddings=True, show_progress_bar=False)
+            # One text per forward pass: dynamic quantization scales activations per batch, so in
+            # a batch a text's vector depended on its neighbours (up to 0.05 per component, enough
+            # to turn a close route), and a redelivered batch could be routed otherwise. Alone,
+            # a text always gets the same vector; it costs ~2 ms more per text.
+            vectors = _model(max_tokens).encode(texts, batch_size=1, normalize_embeddings=True, show_progress_bar=False)
         finally:
             torch.set_num_threads(threads)
     return np.asarray(vectors, dtype=np.float32)

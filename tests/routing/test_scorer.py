@@ -55,3 +55,21 @@ def test_second_job_needs_a_full_name_of_its_rows() -> None:
     assert [c.job for c in named.chosen] == ["people"]  # a one-word key: chance match, no second job
     full = router.route([Document("c", "Marie Curie was born in Warsaw. She never watched Zero Dark Thirty.")])[0]
     assert [c.job for c in full.chosen] == ["people", "films"]
+
+
+def test_a_documents_route_does_not_depend_on_its_batch() -> None:
+    """A redelivered batch is often cut differently; each document must score the same. The int8
+    encoder scales activations per forward pass, so it encodes each text alone."""
+    films = memory("films", "film", FILM_ROWS, {"Parasite": "film"})
+    people = memory("people", "person", PERSON_ROWS, {"Marie Curie": "person"})
+    router = Router([films, people], CONFIG)
+    doc = Document("d", "Parasite is a 2019 South Korean black comedy thriller directed by Bong Joon-ho.")
+    others = [Document(f"o{i}", text) for i, text in enumerate([
+        "Ada Lovelace was an English mathematician and writer, chiefly known for her work on the Analytical Engine.",
+        "THE SEVENTH SEAL (Swedish: Det sjunde inseglet) is a 1957 Swedish historical fantasy film written and directed "
+        "by Ingmar Bergman, with a very long lead that pads every other text of its batch " * 3,
+        "Ok."])]
+    alone = router.route([doc])[0]
+    in_batch = router.route([others[0], doc, *others[1:]])[1]
+    assert [(s.job, s.score) for s in alone.scores] == [(s.job, s.score) for s in in_batch.scores]
+    assert embed([doc.text], CONFIG.max_tokens).tobytes() == embed([others[1].text, doc.text], CONFIG.max_tokens)[1].tobytes()
