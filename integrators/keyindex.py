@@ -239,8 +239,9 @@ class KeyIndex:
         # The planner cannot see how few rows each probe returns (5,000 by its default guess on
         # a 1M-row table), costs the statement high enough to JIT-compile it, and compiling takes
         # ~120 ms of a ~3 ms query: no JIT for the rest of this transaction (its statements are
-        # all as small). SET LOCAL ends with the transaction.
-        self.conn.execute(text("SET LOCAL jit = off"))
+        # all as small). SET LOCAL ends with the transaction; PostgreSQL before 11 has no JIT.
+        if (self.conn.dialect.server_version_info or (0,)) >= (11,):
+            self.conn.execute(text("SET LOCAL jit = off"))
         rows = self.conn.execute(text(" UNION ALL ".join(parts)),
                                  {"exact": exact, "prefixes": prefixes, "suffixes": suffixes, "top": TOP})
         n = len(self.columns)
