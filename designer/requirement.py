@@ -124,12 +124,38 @@ def _each_with(m: re.Match[str]) -> str:
 def sentence_groups(text: str) -> list[list[str]]:
     """Sentences, each as its parts split at ';' and ':' (a colon or semicolon joins related statements:
     'Readers post comments on articles: a comment has a text')."""
+    return [[part for part, _ in group] for group in sentence_parts(text)]
+
+
+def sentence_parts(text: str) -> list[list[tuple[str, bool]]]:
+    """`sentence_groups` with, for each part, whether a colon ended it (a label: 'the cellar rooms:')."""
     groups = []
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Za-z\"'])|\n+", text):
-        parts = [p.strip(" .;:") for p in re.split(r"(?<=:)\s+|\s*;\s*", sentence) if p.strip(" .;:")]
+        parts = [(p.strip(" .;:"), p.rstrip().endswith(":")) for p in re.split(r"(?<=:)\s+|\s*;\s*", sentence)
+                 if p.strip(" .;:")]
         if parts:
             groups.append(parts)
     return groups
+
+
+# A list item that names a thing before a colon: "- the farms that supply my milk: farm name, ...",
+# "Members: member ID, full name, email". The label is a noun phrase; what a relative clause or
+# "I make" adds after the noun is dropped.
+LABEL = re.compile(r"^(?:[-*\u2022]\s*)?(?:(?:the|my|our|all|any|each|every)\s+)?(?P<np>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
+                   r"(?:\s+(?:that|which|who|i|we)\b.*)?$", re.I)
+VERBISH = re.compile(r"\b(?:is|are|has|have|was|were|can|may|must|should|will|do|does|need|needs|want|wants|like)\b", re.I)
+NOT_LABEL = {"while", "when", "whenever", "if", "as", "because", "after", "before", "during", "since", "until", "here",
+             "there", "what", "how", "for", "of", "in", "on", "at", "by", "with", "to", "from", "also", "then", "so"}
+
+
+def _label(part: str) -> str:
+    """The thing a colon-ended part names, singular ('the cheese types I make' -> 'cheese type'), or ''
+    ('While drilling we log the geology:' introduces a statement, not a list of a thing's items)."""
+    m = LABEL.match(part)
+    if m is None or VERBISH.search(m.group("np")) or m.group("np").split()[0].lower() in NOT_LABEL:
+        return ""
+    phrase = singular_phrase(clean_phrase(m.group("np")))
+    return "" if not phrase or phrase in NOT_ENTITY or set(phrase.split()) & (DETERMINERS | PRONOUNS) else phrase
 
 
 def _distribute(m: re.Match[str]) -> str:
@@ -270,9 +296,12 @@ def head_subject(text: str) -> str:
 def read_clauses(requirement: str) -> list[Clause]:
     """Clauses with their subject and, for declarations, their listed items (first pass)."""
     clauses: list[Clause] = []
-    for group, statements in enumerate(sentence_groups(normalise(requirement))):
-        for number, statement in enumerate(statements):
-            for clause in _statement_clauses(statement, group, number):
+    for group, parts in enumerate(sentence_parts(normalise(requirement))):
+        label = ""
+        for number, (statement, labelled) in enumerate(parts):
+            for index, clause in enumerate(_statement_clauses(statement, group, number)):
+                if label and index == 0 and not clause.subject and not clause.items:
+                    clause.subject, clause.items = label, split_items(clause.text)  # the list after "Members:"
                 role = ITS_ROLE.match(clause.text)
                 if role and clauses and clauses[-1].group == group and clauses[-1].subject:
                     clause.subject = clauses[-1].subject  # "a class ..., and one teacher is its class teacher"
@@ -288,6 +317,7 @@ def read_clauses(requirement: str) -> list[Clause]:
                     clause.subject = clauses[-1].subject  # "a trip is made by one driver; we record its start time"
                     clause.items = split_items(its.group("rest"))
                 clauses.append(clause)
+            label = _label(statement) if labelled else ""
     return clauses
 
 

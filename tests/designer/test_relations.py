@@ -170,3 +170,19 @@ def test_repair_maps_a_reference_to_the_table_with_that_head_noun() -> None:
     design = checked(repair(_llm_design("Users file tickets.", [
         ForeignKeyDesign(columns=["user_id"], ref_table="account_user", ref_columns=["user_id"])])))
     assert [fk.ref_table for fk in design.table("ticket").foreign_keys] == ["user"]
+
+
+def test_a_list_item_names_its_thing_before_a_colon() -> None:
+    """A requirement written as a list: "- the vans we run: ..." declares `van` with the items after
+    the colon (what "we run" or "that we deliver from" adds is no part of the name); a colon after a
+    statement ("While loading we note the weather:") declares nothing."""
+    design = _design("Here is what our courier office needs to keep:\n"
+                     "- the vans we run: registration plate, make and payload in kilograms;\n"
+                     "- Couriers: a name, a phone number and a hire date;\n"
+                     "- depots that we deliver from: depot code and street address.\n"
+                     "While loading we note the weather: a short description.")
+    assert {"van", "courier", "depot"} <= _names(design)
+    assert design.table("van").has_column("registration_plate") and design.table("van").has_column("make")
+    assert design.table("courier").has_column("hire_date")
+    assert design.table("depot").has_column("street_address")
+    assert not any("loading" in name or "while" in name for name in _names(design))
