@@ -67,12 +67,12 @@ class _LazyMemory(ValueMemory):
 
 
 class BatchCandidates:
-    """A large table's key linked through its prefix and suffix indexes (PostgreSQL) with the
-    probes of all the batch's mentions read in one statement before the batch (`prefetch`),
-    not one statement per mention. Each mention is decided exactly as `KeyIndex.link` decides
-    it: from the rows its own probes return, plus the rows this batch has added since that the
-    same probes would return (the database would show them: same transaction). A mention the
-    prefetch did not see ("X" of "X and Y") is probed on its own."""
+    """A large table's key linked through its prefix and suffix indexes (PostgreSQL), with the
+    probes of all the batch's mentions read in one statement when the memory is made
+    (`prefetch`), not one statement per mention. Each mention is decided exactly as
+    `KeyIndex.link` decides it: from the rows its own probes return, plus the rows this batch has
+    added since that the same probes would return (the database would show them: same
+    transaction). A mention the prefetch did not see ("X" of "X and Y") is probed on its own."""
 
     def __init__(self, index: KeyIndex) -> None:
         self.index = index
@@ -160,6 +160,7 @@ class BatchWriter:
     report: ApplyReport = field(default_factory=ApplyReport)
     touched: dict[str, dict[Ident, set[str]]] = field(default_factory=dict)  # table -> row -> columns written
     targets: dict[str, TargetTable] = field(default_factory=dict)
+    events: Sequence[ExtractionEvent] = ()  # the batch: a large table's memory reads all their mentions ahead
     _memories: dict[tuple[str, str], ValueMemory | KeyIndex | BatchCandidates] = field(default_factory=dict)
     conventions: ColumnConventions = field(init=False)
     _lineage: list[dict[str, Any]] = field(default_factory=list)
@@ -218,8 +219,10 @@ class BatchWriter:
         if slot not in self._memories and (kind := self.probe_kind(table, column)):
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
-            if kind == "blocked":
-                self._memories[slot] = BatchCandidates(KeyIndex(self.db, target, [column], idents, kind))
+            if kind == "blocked":  # every mention of the batch read ahead in one statement
+                read_ahead = BatchCandidates(KeyIndex(self.db, target, [column], idents, kind))
+                read_ahead.prefetch(self.mentions(table, column, ident_column))
+                self._memories[slot] = read_ahead
             else:
                 fallback = _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
                 self._memories[slot] = KeyIndex(self.db, target, [column], idents, kind, fallback)
@@ -240,36 +243,24 @@ class BatchWriter:
         return mem
 
     # -- the batch ----------------------------------------------------------------------------
-    def prefetch(self, events: Sequence[ExtractionEvent]) -> None:
-        """Read the link candidates of every key and parent mention of the batch, one statement
-        per linked column, where the memory is `BatchCandidates` (large tables, PostgreSQL);
-        mentions are spelled as `apply_row` and `resolve_parent` will spell them."""
-        if not any(self.probe_kind(t.table.name, c) == "blocked" for t, c in link_columns(self.plan, self.target)):
-            return
-        mentions: dict[tuple[str, str, str | None], list[str]] = {}
-        for event in events:
+    def mentions(self, table: str, column: str, ident_column: str | None) -> list[str]:
+        """The batch's mentions of `table.column`, spelled as `apply_row` spells a key
+        (`ident_column` None) or `resolve_parent` a parent: what a large table's memory reads ahead."""
+        found: list[object] = []
+        for event in self.events:
             if event.job != self.plan.job:
                 continue
             for candidate in event.rows:
-                try:
-                    tplan = self.plan.table(candidate.table)
-                except KeyError:
+                tplan = next((t for t in self.plan.tables if t.table == candidate.table), None)
+                if tplan is None:
                     continue
-                self.target(tplan.table, tplan.key)  # reflected as apply_row reflects it
-                if len(tplan.key) == 1 and len(candidate.key) == 1 and candidate.key[0].value is not None:
-                    mentions.setdefault((tplan.table, tplan.key[0], None), []).append(str(candidate.key[0].value))
+                if ident_column is None and (tplan.table, tplan.key) == (table, [column]) and len(candidate.key) == 1:
+                    found.append(candidate.key[0].value)
                 for cell in candidate.cells:
-                    colplan = next((c for c in tplan.columns if c.name == cell.column), None)
-                    if colplan is not None and colplan.link is not None and cell.value is not None:
-                        fk = colplan.link
-                        self.target(fk.table, [fk.match_on])  # as resolve_parent reflects it
-                        mentions.setdefault((fk.table, fk.match_on, fk.column), []).append(str(cell.value))
-        for (table, column, ident_column), written in mentions.items():
-            if self.probe_kind(table, column) != "blocked":
-                continue  # linked from the column or per mention: nothing to read ahead
-            memory = self.memory(table, column, ident_column)
-            if isinstance(memory, BatchCandidates):
-                memory.prefetch(self.styled(table, column, clean_text(value)) for value in written)
+                    link = next((c.link for c in tplan.columns if c.name == cell.column), None)
+                    if link is not None and (link.table, link.match_on, link.column) == (table, column, ident_column):
+                        found.append(cell.value)
+        return [self.styled(table, column, clean_text(v)) for v in found if v is not None]
 
     def styled(self, table: str, column: str, value: str) -> str:
         """A key or parent mention as the table writes its text keys (house style); other types as given."""

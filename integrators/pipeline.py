@@ -109,10 +109,10 @@ class Integrator:
             added_columns = apply_migrations(conn, self.plan)
             if added_columns:
                 self.cache.clear()  # reflected tables and formats predate the new columns
-            writer = BatchWriter(conn, self.plan, self.settings, use_embeddings=self.use_embeddings, cache=self.cache)
+            writer = BatchWriter(conn, self.plan, self.settings, use_embeddings=self.use_embeddings, cache=self.cache,
+                                 events=events)
             for table, added in added_columns.items():
                 writer.report.table(table).columns_added += added
-            writer.prefetch(events)
             for event in events:
                 if event.job != self.plan.job:
                     writer.reject("event of another job")
