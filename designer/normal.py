@@ -14,7 +14,11 @@ identifier head such as `_code`, `_number`). The group becomes a table named aft
 keyed by a surrogate `<prefix>_id` unless the group holds an identifier, and the table keeps a
 reference to it; when the design already has a table of that name, or the prefix is such a table
 in a role (`regular_driver_name, regular_driver_phone` beside a `driver` table), the group is
-replaced by a reference to it (`regular_driver_id`). Every change is noted.
+replaced by a reference to it (`regular_driver_id`). A name alone (`works_order.contractor_name`)
+is such a group too when the requirement speaks of the thing itself somewhere ("ordered from
+contractors", "one contractor"), not only of its name ("the landowner's name", "a stage name",
+"a guest whose name we print", "the name of the operator"): the model wrote down who, the
+requirement says there is a who. Every change is noted.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
     """`design` with the column groups that describe another entity moved to its table (above)."""
     tables = {t.name: t for t in design.tables}
     text = design.requirement.lower()
+    qualified = _qualifier_pattern(design)
     groups: dict[str, list[tuple[str, ColumnDesign, str]]] = defaultdict(list)  # prefix -> (table, column, suffix)
     for table in design.tables:
         by_prefix: dict[str, list[tuple[ColumnDesign, str]]] = defaultdict(list)
@@ -45,7 +50,7 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
             if split is not None:
                 by_prefix[split[0]].append((column, split[1]))
         for prefix, found in by_prefix.items():
-            if _describes_another(prefix, table.name, [s for _, s in found], text):
+            if _describes_another(prefix, table.name, [s for _, s in found], text, qualified):
                 groups[prefix] += [(table.name, column, suffix) for column, suffix in found]
     notes: list[str] = []
     for prefix, members in groups.items():
@@ -82,16 +87,34 @@ def _prefix_and_suffix(column: str) -> tuple[str, str] | None:
     return None
 
 
-def _describes_another(prefix: str, table: str, suffixes: list[str], text: str) -> bool:
+def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, qualified: str) -> bool:
     """Two or more columns, one naming or identifying, a prefix that is not the table's own name
-    (nor a word of it: `job_number` in `repair_job`) and that the requirement mentions."""
-    if len(suffixes) < 2 or not NAMING & set(suffixes):
+    (nor a word of it: `job_number` in `repair_job`) and that the requirement mentions; or a name
+    alone (`works_order.contractor_name`) when the requirement speaks of the thing itself, not
+    only of its name ("ordered from contractors", "one contractor")."""
+    if not NAMING & set(suffixes) or (len(suffixes) < 2 and suffixes != ["name"]):
         return False
     own = name_words(table)
     if name_words(prefix) == own or name_words(prefix)[-1:] == own[-1:]:
         return False
     pattern = name_pattern(prefix)
-    return pattern is not None and re.search(pattern, text) is not None
+    if pattern is None:
+        return False
+    if len(suffixes) >= 2:
+        return re.search(pattern, text) is not None
+    return any(re.match(qualified, text[m.end():]) is None and NAME_OF.search(text[:m.start()]) is None
+               for m in re.finditer(pattern, text))
+
+
+NAME_OF = re.compile(r"\bnames? of (?:the |a |an |its |their |each |every )?(?:[a-z]+ ){0,2}$")  # "the name of the operator"
+
+
+def _qualifier_pattern(design: SchemaDesign) -> str:
+    """What makes a mention a qualifier, not the thing: a naming or describing word after it, or
+    a table's name ("the landowner's name", "a short code", "the road bridges")."""
+    words = "|".join(sorted(NAMING | DESCRIBING))
+    tables = "|".join(p.removeprefix(r"\b") for t in design.tables if (p := name_pattern(t.name)))
+    return rf"(?:'s)?[\s-]+(?:(?:whose )?(?:{words})\b" + (f"|{tables})" if tables else ")")
 
 
 def _entity_table(prefix: str, members: list[tuple[str, ColumnDesign, str]]) -> TableDesign:

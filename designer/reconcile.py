@@ -11,7 +11,8 @@ takes only what it lacks:
 - tables are paired by content first (a rule table whose attributes an LLM table holds is that
   table, whatever the names), then by name;
 - an entity table the LLM left out, when it has attributes of its own and is related to a table
-  both designs have;
+  both designs have; the attributes the rules read for a table the LLM has as a key and a name
+  only;
 - a one-to-many reference between tables the LLM did not relate: declared on the child's column
   that already names the parent's key (the LLM often writes `show_id INTEGER` without
   REFERENCES), else on a new nullable column named after the LLM's parent key;
@@ -28,7 +29,8 @@ takes only what it lacks:
   parent's identifier is named after it (`vessel_imo_number`).
 
 Nothing is removed and no relationship the LLM stated is overridden: a reference in the other
-direction, or a table of its own referring to both, counts as stated. Every addition is noted.
+direction, or a table of its own referring to both, counts as stated (a table referring to both
+only through a reference added here does not). Every addition is noted.
 """
 
 from __future__ import annotations
@@ -50,16 +52,24 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     same = _table_map(rules, tables)
     pairs = {t.name: _association_parents(t) for t in rules.tables}  # None: not an association table
     notes: list[str] = []
+    _fill_thin_entities(rules, pairs, tables, same, notes)
     _adopt_stated_keys(rules, tables, same, notes)
     _adopt_identified_keys(base.requirement, tables, notes)
     _adopt_unique_identifiers(tables, notes)
     _add_missing_entities(rules, pairs, tables, same, notes)
+    # a third table relating two is judged on what the model wrote, before any rule reference is
+    # added: an added `bird.fancier_id` must not hide the fancier-loft relation the rules read
+    stated = dict(tables)
     rule_events = _events(rules, pairs, same)
+
+    def related(a: str, b: str) -> bool:
+        return _refers(tables, a, b) or _related(stated, a, b, rule_events)
+
     for rule_table in rules.tables:
         pair = pairs[rule_table.name]
         if pair is not None and rule_table.name not in same:
             parents = [same.get(p) for p in pair]
-            if all(parents) and parents[0] != parents[1] and not _related(tables, parents[0], parents[1], rule_events):  # type: ignore[arg-type]
+            if all(parents) and parents[0] != parents[1] and not related(parents[0], parents[1]):  # type: ignore[arg-type]
                 added = _association(rule_table, parents, tables)  # type: ignore[arg-type]
                 if added is not None:
                     tables[added.name] = added
@@ -72,7 +82,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
         for fk in rule_table.foreign_keys:
             parent = same.get(fk.ref_table)
             if parent is None or (_refers_to_itself(tables[child]) if parent == child
-                                  else _related(tables, child, parent, rule_events)):
+                                  else related(child, parent)):
                 continue
             _add_reference(tables, child, parent, fk, rules.table(fk.ref_table), notes, "read by the rule designer")
     _name_references_after_keys(tables, notes)
@@ -247,6 +257,28 @@ def counted_references(requirement: str, tables: list[str]) -> set[tuple[str, st
                                         or re.search(MANY_OF + patterns[child], clause)):
                     found.add((child, parent))
     return found
+
+
+def _fill_thin_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], tables: dict[str, TableDesign],
+                        same: dict[str, str], notes: list[str]) -> None:
+    """An LLM table that is only a key and a name (made from a name column, `viewing.client_name`
+    -> `client(client_id, name)`) takes the attributes the rule designer read for the same entity
+    (the client's phone and email), and the identifier it read, which _adopt_stated_keys then
+    makes the key."""
+    for rule_table in rules.tables:
+        name = same.get(rule_table.name)
+        if name is None or pairs[rule_table.name] is not None:
+            continue
+        table = tables[name]
+        if table.foreign_keys or {c.name for c in table.columns} - set(table.primary_key) - CHOSEN_NAMES:
+            continue
+        surrogate = {f"{rule_table.name}_id"}
+        added = [c for c in rule_table.columns if not table.has_column(c.name) and c.name not in rule_table.reference_columns
+                 and c.name not in surrogate]
+        if added:
+            tables[name] = table.model_copy(update={"columns": [*table.columns, *(c.model_copy(update={"nullable": True})
+                                                                                   for c in added)]})
+            notes.append(f"{name}: {', '.join(c.name for c in added)} added, read by the rule designer")
 
 
 def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same: dict[str, str],
@@ -453,12 +485,17 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
     referring to both (an association, or an event such as a loan of a copy to a member). An
     event does not count when the rule designer read the same event and the direct reference
     too (a viewing of a property with an agent, and the agent who sells the property)."""
-    refs = {name: {fk.ref_table for fk in t.foreign_keys} for name, t in tables.items()}
-    if b in refs[a] or a in refs[b]:
+    if _refers(tables, a, b):
         return True
+    refs = {name: {fk.ref_table for fk in t.foreign_keys} for name, t in tables.items()}
     if not any({a, b} <= r for name, r in refs.items() if name not in (a, b)):
         return False
     return not any({a, b} <= r for r in rule_events)
+
+
+def _refers(tables: dict[str, TableDesign], a: str, b: str) -> bool:
+    """A reference between `a` and `b`, either way."""
+    return any(fk.ref_table == b for fk in tables[a].foreign_keys) or any(fk.ref_table == a for fk in tables[b].foreign_keys)
 
 
 def _events(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], same: dict[str, str]) -> list[set[str]]:

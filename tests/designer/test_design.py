@@ -305,6 +305,22 @@ def test_rule_designer_adds_the_relationships_the_llm_left_out() -> None:
     assert reconciled(design) == design  # nothing left to add
 
 
+def test_a_reference_added_from_the_rules_does_not_hide_a_relation_the_rules_read() -> None:
+    requirement = ("Volunteers have a name and a phone number. Each tool has a tag number and a kind, and is donated by "
+                   "one volunteer. Gardens have a plot code and an area. A garden can have several volunteers, and a "
+                   "volunteer may tend more than one garden.")
+    drafted = ("CREATE TABLE volunteer (volunteer_id INTEGER PRIMARY KEY, name TEXT, phone_number TEXT);\n"
+               "CREATE TABLE garden (plot_code TEXT PRIMARY KEY, area REAL);\n"
+               "CREATE TABLE tool (tag_number TEXT PRIMARY KEY, kind TEXT, plot_code TEXT REFERENCES garden(plot_code));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    # the donor reference makes tool refer to volunteer and garden; the model did not relate those two
+    # through tool, so the many-to-many the requirement states is still added
+    assert ("tool", "volunteer_id", "volunteer") in _fks(design)
+    pair = next(t for t in design.tables if t.name != "tool" and {fk.ref_table for fk in t.foreign_keys} == {"garden", "volunteer"})
+    assert len(pair.foreign_keys) == 2 and set(pair.primary_key) == {c for fk in pair.foreign_keys for c in fk.columns}
+    assert reconciled(design) == design
+
+
 def test_reconciling_adds_entities_the_llm_left_out_and_maps_tables_by_their_attributes() -> None:
     requirement = ("A restaurant records its orders. The dining room has tables, each with a table number and a number "
                    "of seats. Waiters have a name and a hire date. An order is taken by one waiter for one table. "

@@ -132,3 +132,26 @@ def test_a_table_named_after_its_two_parents_is_keyed_by_its_references_an_event
     assert keyed.table("lesson_skill").primary_key == ["lesson_id", "skill_id"]
     assert not keyed.table("lesson_skill").has_column("lesson_skill_id")
     assert keyed.table("package_purchase").primary_key == ["package_purchase_id"]  # 'purchase' names no parent
+
+
+def test_a_name_alone_becomes_a_table_when_the_wording_speaks_of_the_thing_and_takes_what_the_rules_read() -> None:
+    draft = _draft(CLUB, "CREATE TABLE concert (concert_id INTEGER PRIMARY KEY, title TEXT, conductor_name TEXT);")
+    design = checked(entities_out_of_columns(draft))
+    assert [c.name for c in design.table("conductor").columns] == ["conductor_id", "name"]
+    assert ("concert", "conductor_id", "conductor") in _fks(design)
+    # "conductors have a name and a phone number": the thin table takes the phone the rule designer read
+    assert design.table("conductor").has_column("phone_number") is False
+    assert reconciled(design).table("conductor").has_column("phone_number")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Every act goes on under a stage name.",  # a name, not a stage
+    "We note the landowner's name.",
+    "Each act has a guest whose name we print.",
+    "We write down the name of the sound engineer.",
+])
+def test_a_name_alone_stays_where_the_wording_speaks_only_of_the_name(sentence: str) -> None:
+    column = {"stage": "stage_name", "landowner": "landowner_name", "guest": "guest_name", "name of": "sound_engineer_name"}
+    name = next(c for w, c in column.items() if w in sentence)
+    draft = _draft("Our circus keeps its acts. " + sentence, f"CREATE TABLE act (act_id INTEGER PRIMARY KEY, {name} TEXT);")
+    assert entities_out_of_columns(draft) == draft

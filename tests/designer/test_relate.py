@@ -138,3 +138,27 @@ def test_one_row_appointed_to_a_role_of_another_is_a_reference_named_after_the_r
     # a role that is a table of its own is left to role folding, and nothing else changed
     assert _references(design, "tower") == set()
     assert appointed_roles(design).tables == design.tables  # a second pass adds nothing
+
+
+ORCHARD = ("Our orchard cooperative keeps track of growers, orchards and trees. Growers have a name. Orchards have a "
+           "code and an area. Trees have a tag and a variety. On a given day a grower prunes a tree and notes how many "
+           "branches came off. We sell through grower markets, and a tree stands in one orchard.")
+ORCHARD_DRAFT = """CREATE TABLE grower (grower_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE orchard (orchard_code TEXT PRIMARY KEY, area REAL);
+CREATE TABLE tree (tag TEXT PRIMARY KEY, variety TEXT);
+CREATE TABLE market (market_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE pruning (pruning_id INTEGER PRIMARY KEY, tree_tag TEXT REFERENCES tree(tag), pruning_date DATE);"""
+
+
+def test_a_list_relates_nothing_a_qualifier_names_no_table_and_an_enacted_event_holds_the_relation() -> None:
+    draft = checked(repair(SchemaDesign(requirement=ORCHARD, designer="llm:test", tables=parse_tables(ORCHARD_DRAFT))))
+    asked = [(a, b) for _, a, b in asked_pairs(draft)]
+    # "growers, orchards and trees" is a list: no pair of it is asked
+    assert not {frozenset(p) for p in asked} & {frozenset(("grower", "orchard")), frozenset(("orchard", "tree"))}
+    # "a grower prunes a tree": the pruning (which refers to the tree) holds who pruned, not the tree
+    assert ("pruning", "grower") in asked and ("grower", "tree") not in asked
+    # "grower markets" are markets: the grower is not named there
+    assert all("grower" not in (a, b) for s, a, b in asked_pairs(draft) if s.startswith("We sell"))
+    completed = complete_references(draft, Scripted(*["pruning.grower_id -> grower"] + ["NONE"] * (len(asked) - 1)))
+    assert _references(completed, "pruning") == {("tree_tag", "tree"), ("grower_id", "grower")}
+    assert not _references(completed, "tree")
