@@ -28,7 +28,7 @@ from collections import defaultdict
 
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.reconcile import NAMING
-from text2db.designer.repair import name_pattern, name_words
+from text2db.designer.repair import any_table_pattern, name_pattern, name_words
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 DESCRIBING = {"email", "phone", "address", "website", "url", "contact", "telephone", "mobile", "fax", "postcode"}
@@ -113,7 +113,7 @@ def _qualifier_pattern(design: SchemaDesign) -> str:
     """What makes a mention a qualifier, not the thing: a naming or describing word after it, or
     a table's name ("the landowner's name", "a short code", "the road bridges")."""
     words = "|".join(sorted(NAMING | DESCRIBING))
-    tables = "|".join(p.removeprefix(r"\b") for t in design.tables if (p := name_pattern(t.name)))
+    tables = any_table_pattern(design)
     return rf"(?:'s)?[\s-]+(?:(?:whose )?(?:{words})\b" + (f"|{tables})" if tables else ")")
 
 

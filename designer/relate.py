@@ -19,9 +19,9 @@ an instructor"), not items of one list ("walls, projects, artists and funding"),
 counted many ("a job uses several parts and a part is used on many jobs"). Where a verb between
 the two enacts an event table that refers to one of them ("a member inspects a hive" beside
 `inspection` -> hive), the event and the other table are asked instead: the inspection holds
-who inspected. At most MAX_QUESTIONS per requirement, in the requirement's order. (Asking about one table
-alone, for a reference to itself after "another", "a senior"..., found 1 right of 5 on heldout19-22
-and took questions from other pairs: not done.)
+who inspected. At most MAX_QUESTIONS per requirement, in the requirement's order. (Asking about
+one table alone, for a reference to itself after "another", "a senior"..., found 1 right of 5 on
+heldout19-22 and took questions from other pairs: not done.)
 
 What is kept: at most two references of the asked pair, each `child.column -> parent` with child
 and parent the tables asked about, a column name that is an identifier and is not yet a
@@ -121,11 +121,11 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     patterns = _table_patterns(design)
     columns = {c.name for t in design.tables for c in t.columns}
     verbs = _event_verbs(design)
+    others = "|".join(f"(?:{p})" for p in patterns.values())
     asked: list[tuple[str, str, str]] = []
     seen: set[frozenset[str]] = set()
     for sentence in split_sentences(design.requirement):
         text = sentence.lower()
-        others = "|".join(f"(?:{p})" for p in patterns.values())
         found = sorted((at, name) for name, pattern in patterns.items()
                        if (at := _mention(pattern, text, columns, others)) >= 0)
         named = [name for _, name in found]
@@ -137,9 +137,10 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
             enacted = [name for name, pattern in verbs.items() if re.search(pattern, between)]
             a, b = _held_by_event(design, a, b, enacted)
             pair = frozenset((a, b))
-            if pair in seen or _listed(text, patterns[a], patterns[b], others) or _related(design, a, b) or _associated(design, a, b) or any(
-                    {a, b} <= set(design.table(third).parents) for third in mentioned + enacted if third not in pair) or (
-                    _counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text)):
+            if (pair in seen or _listed(text, patterns[a], patterns[b], others) or _related(design, a, b)
+                    or _associated(design, a, b)
+                    or any({a, b} <= set(design.table(third).parents) for third in mentioned + enacted if third not in pair)
+                    or (_counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text))):
                 continue
             seen.add(pair)
             asked.append((sentence, a, b))

@@ -272,6 +272,11 @@ def name_pattern(name: str) -> str | None:
     return r"\b" + pattern
 
 
+def any_table_pattern(design: SchemaDesign) -> str:
+    """One pattern naming any of the design's tables, as `name_pattern` writes each."""
+    return "|".join(f"(?:{p})" for t in design.tables if (p := name_pattern(t.name)))
+
+
 def _named_in(name: str, requirement: str) -> bool:
     pattern = name_pattern(name)
     return pattern is not None and re.search(pattern, requirement.lower()) is not None
