@@ -272,9 +272,8 @@ def _fill_thin_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | 
         table = tables[name]
         if table.foreign_keys or {c.name for c in table.columns} - set(table.primary_key) - CHOSEN_NAMES:
             continue
-        surrogate = {f"{rule_table.name}_id"}
         added = [c for c in rule_table.columns if not table.has_column(c.name) and c.name not in rule_table.reference_columns
-                 and c.name not in surrogate]
+                 and c.name != f"{rule_table.name}_id"]
         if added:
             tables[name] = table.model_copy(update={"columns": [*table.columns, *(c.model_copy(update={"nullable": True})
                                                                                    for c in added)]})
@@ -495,7 +494,7 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
 
 def _refers(tables: dict[str, TableDesign], a: str, b: str) -> bool:
     """A reference between `a` and `b`, either way."""
-    return any(fk.ref_table == b for fk in tables[a].foreign_keys) or any(fk.ref_table == a for fk in tables[b].foreign_keys)
+    return b in tables[a].parents or a in tables[b].parents
 
 
 def _events(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], same: dict[str, str]) -> list[set[str]]:

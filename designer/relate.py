@@ -198,11 +198,9 @@ def _mention(pattern: str, text: str, columns: set[str], tables: str) -> int:
     waybills": a master air waybill, not the airline)."""
     for m in re.finditer(pattern, text):
         after = re.match(r"[\s-]+([a-z]+)", text[m.end():])
-        if after is not None and "_".join(name_words(m.group()) + [after.group(1)]) in columns:
-            continue
-        if after is not None and re.match(rf"[\s-]+(?:{tables})", text[m.end():]):
-            continue
-        return m.start()
+        spells_a_column = after is not None and "_".join(name_words(m.group()) + [after.group(1)]) in columns
+        if not spells_a_column and not re.match(rf"[\s-]+(?:{tables})", text[m.end():]):
+            return m.start()
     return -1
 
 
