@@ -30,7 +30,7 @@ from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
-from text2db.designer.repair import associations_keyed_by_parents, dated_attribute_names, repair
+from text2db.designer.repair import associations_keyed_by_parents, copies_dropped, dated_attribute_names, repair
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -76,7 +76,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 def finished(design: SchemaDesign) -> SchemaDesign:
     """The last naming and keying conventions, after every LLM prompt (which show the columns),
     checked: a bare date/time/type named after its table, an association keyed by its parents."""
-    return checked(associations_keyed_by_parents(dated_attribute_names(design)))
+    return checked(associations_keyed_by_parents(dated_attribute_names(copies_dropped(design))))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

@@ -109,6 +109,37 @@ def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes) if notes else design
 
 
+def copies_dropped(design: SchemaDesign) -> SchemaDesign:
+    """A table that only repeats another table's facts is dropped (third normal form: a fact is
+    stored once). A copy is a table the requirement never names (`return_details` beside
+    `return`, `flush_fruit` beside `flush`), whose own attributes (neither key nor reference), at
+    least two, are all attributes of one other table, which it refers to or whose parents it has
+    exactly (`pair_performance` with a second skater beside `performance`); nothing may refer to
+    it. A table the requirement names stays, copy or not: there the other table took its
+    attributes (`production.title` of a `play`). Done last, like dated_attribute_names: the
+    completion prompts add most copies."""
+    referenced = {fk.ref_table for t in design.tables for fk in t.foreign_keys}
+    notes: list[str] = []
+    dropped: set[str] = set()
+    for table in design.tables:
+        own = _own_attributes(table)
+        if len(own) < 2 or table.name in referenced or _named_in(table.name, design.requirement):
+            continue
+        for other in design.tables:
+            if other.name == table.name or other.name in dropped or not own <= _own_attributes(other):
+                continue
+            if other.name in table.parents or (table.parents and set(table.parents) == set(other.parents)):
+                dropped.add(table.name)
+                notes.append(f"{table.name}: dropped, its attributes ({', '.join(sorted(own))}) are {other.name}'s "
+                             "(third normal form: a fact is stored once)")
+                break
+    return design.amended([t for t in design.tables if t.name not in dropped], notes)
+
+
+def _own_attributes(table: TableDesign) -> set[str]:
+    return {c.name for c in table.columns} - set(table.primary_key) - table.reference_columns
+
+
 def _named_after(name: str, parents: list[str], columns: list[str]) -> bool:
     """Every word of `name` is a word of a parent's or a reference's name, and each parent gives one."""
     sides = [set(name_words(parent)) | set(name_words(column)) - {"id"} for parent, column in zip(parents, columns)]

@@ -134,6 +134,36 @@ def test_a_table_named_after_its_two_parents_is_keyed_by_its_references_an_event
     assert keyed.table("package_purchase").primary_key == ["package_purchase_id"]  # 'purchase' names no parent
 
 
+def test_a_table_that_only_repeats_another_tables_facts_is_dropped_a_named_one_stays() -> None:
+    from text2db.designer.repair import copies_dropped
+
+    requirement = ("We prepare tax returns: each return has a tax year, a status and the fee charged. A play has a title "
+                   "and a genre; a production stages a play. Skaters perform in competitions, each performance with a "
+                   "segment and a final score.")
+    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables("""
+        CREATE TABLE tax_return (return_id INTEGER PRIMARY KEY, tax_year INTEGER, status TEXT, fee_charged DECIMAL(8,2));
+        CREATE TABLE return_details (return_id INTEGER PRIMARY KEY REFERENCES tax_return(return_id), tax_year INTEGER,
+          status TEXT);
+        CREATE TABLE production (production_id INTEGER PRIMARY KEY, title TEXT, genre TEXT, opening DATE);
+        CREATE TABLE play (play_id INTEGER PRIMARY KEY, title TEXT, genre TEXT,
+          production_id INTEGER REFERENCES production(production_id));
+        CREATE TABLE skater (skater_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE competition (competition_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE performance (performance_id INTEGER PRIMARY KEY, skater_id INTEGER REFERENCES skater(skater_id),
+          competition_id INTEGER REFERENCES competition(competition_id), segment TEXT, final_score REAL);
+        CREATE TABLE pair_performance (pair_performance_id INTEGER PRIMARY KEY,
+          competition_id INTEGER REFERENCES competition(competition_id), skater1_id INTEGER REFERENCES skater(skater_id),
+          skater2_id INTEGER REFERENCES skater(skater_id), segment TEXT, final_score REAL);
+        CREATE TABLE judge_mark (judge_mark_id INTEGER PRIMARY KEY, skater_id INTEGER REFERENCES skater(skater_id),
+          segment TEXT, final_score REAL);"""))))
+    kept = {t.name for t in copies_dropped(design).tables}
+    assert "return_details" not in kept  # refers to tax_return, whose attributes it repeats
+    assert "pair_performance" not in kept  # has performance's parents exactly
+    assert "play" in kept  # named in the requirement: production took its attributes, not the other way
+    assert "judge_mark" in kept  # its parents are not performance's: a fact of its own
+    assert {"tax_return", "production", "performance", "skater", "competition"} <= kept
+
+
 def test_a_name_alone_becomes_a_table_when_the_wording_speaks_of_the_thing_and_takes_what_the_rules_read() -> None:
     draft = _draft(CLUB, "CREATE TABLE concert (concert_id INTEGER PRIMARY KEY, title TEXT, conductor_name TEXT);")
     design = checked(entities_out_of_columns(draft))
