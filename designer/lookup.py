@@ -31,6 +31,8 @@ from text2db.schemas.design import ColumnDesign, SchemaDesign, TableDesign
 LIST_IN_PARENTHESES = re.compile(r"\(([^()]{3,200})\)")
 OPEN_LIST = re.compile(r"\band so on\b|\band the like\b|\betc\b|\.\.\.|\u2026|\blist\b", re.I)
 KEPT_LIST_BEFORE = re.compile(r"\blist\b", re.I)
+# "a category chosen from our fixed list of categories", "surface types come from a short list such as..."
+FROM_A_LIST = re.compile(r"\bfrom\s+(?:a|an|the|our|their|its)\s+(?:[a-z-]+\s+){0,2}list\b", re.I)
 WINDOW = 60  # characters before the parenthesis that hold the value's words
 # words that say what kind of value, not whose: a bare one is named after its table (`tournament_format`)
 CATEGORY_WORDS = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
@@ -61,18 +63,29 @@ def lookup_tables(design: SchemaDesign) -> SchemaDesign:
 
 
 def kept_lists(requirement: str) -> list[str]:
-    """For each open or kept list of examples in parentheses, the text just before it (lowercase,
-    from the start of its sentence, at most WINDOW characters)."""
+    """For each open or kept list of examples in parentheses, and each value said to come "from a
+    (fixed, short, ...) list" without one, the text just before it (lowercase, from the start of
+    its sentence, at most WINDOW characters)."""
     found = []
     for m in LIST_IN_PARENTHESES.finditer(requirement):
         inside = m.group(1)
         if "," not in inside and " or " not in inside:
             continue  # a single remark ("if any", "occasionally the same one"), not a list of values
-        sentence_start = max(requirement.rfind(". ", 0, m.start()), requirement.rfind("; ", 0, m.start())) + 1
-        before = requirement[max(sentence_start, m.start() - WINDOW): m.start()].lower()
+        before = _sentence_before(requirement, m.start())
         if OPEN_LIST.search(inside) or KEPT_LIST_BEFORE.search(before):
             found.append(before)
+    for m in FROM_A_LIST.finditer(requirement):
+        after = requirement[m.end(): m.end() + 30]
+        if requirement.rfind("(", 0, m.start()) > requirement.rfind(")", 0, m.start()) or "(" in after.split(".")[0]:
+            continue  # inside or just before a parenthesis: a list of examples, read above
+        found.append(_sentence_before(requirement, m.start()))
     return found
+
+
+def _sentence_before(requirement: str, end: int) -> str:
+    """The text before `end`, lowercase, from the start of its sentence, at most WINDOW characters."""
+    sentence_start = max(requirement.rfind(". ", 0, end), requirement.rfind("; ", 0, end)) + 1
+    return requirement[max(sentence_start, end - WINDOW): end].lower()
 
 
 def _value_column(before: str, tables: dict[str, TableDesign]) -> tuple[str, ColumnDesign] | None:

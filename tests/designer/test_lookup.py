@@ -51,3 +51,22 @@ def test_nothing_changes_without_a_kept_list() -> None:
                          tables=parse_tables("CREATE TABLE job (job_number TEXT PRIMARY KEY, job_type TEXT);"))
     assert lookup_tables(plain) is plain
 
+
+
+def test_a_value_chosen_from_a_list_without_examples_in_parentheses_is_a_lookup_too() -> None:
+    requirement = ("A project is started by one account and has a title, a category chosen from our fixed list of "
+                   "categories and a deadline. Surface types come from a short list such as brick, render or concrete. "
+                   "Walls have a height and a surface type. Complaints have a class and a noise type from our "
+                   "standard list (music, dogs and so on).")
+    design = checked(lookup_tables(checked(repair(SchemaDesign(requirement=requirement, designer="llm:test",
+                                                               tables=parse_tables("""
+        CREATE TABLE account (username TEXT PRIMARY KEY, email TEXT);
+        CREATE TABLE project (project_id INTEGER PRIMARY KEY, title TEXT, category TEXT, deadline DATE);
+        CREATE TABLE wall (wall_id INTEGER PRIMARY KEY, height REAL, surface_type TEXT);
+        CREATE TABLE complaint (complaint_id INTEGER PRIMARY KEY, class TEXT, noise_type TEXT);"""))))))
+    refs = {(t.name, fk.ref_table) for t in design.tables for fk in t.foreign_keys}
+    assert ("project", "project_category") in refs
+    assert ("wall", "surface_type") in refs  # no table named: the column its words spell
+    assert ("complaint", "noise_type") in refs  # the list in parentheses, read once
+    assert design.table("complaint").has_column("class")  # named by no list
+    assert len(kept_lists(requirement)) == 3
