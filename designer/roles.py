@@ -58,13 +58,19 @@ def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> 
 
 
 def _said_to_be(role: str, entity: str, text: str) -> bool:
-    """'a section leader, who is another musician' / '... officer, who are crew members'."""
+    """'a section leader, who is another musician' / '... officer, who are crew members'; the
+    role's verb with the entity as its agent, 'coached by a senior performer' for a coach; the
+    entity acting as the role, 'an experienced member who acts as their mentor'."""
     role_words, entity_words = name_pattern(role), name_pattern(entity)
     if role_words is None or entity_words is None:
         return False
-    pattern = (rf"{role_words}[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?"
-               rf"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){{0,2}}?{entity_words}")
-    return re.search(pattern, text) is not None
+    article = r"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){0,2}?"
+    is_one = rf"{role_words}[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?{article}{entity_words}"
+    acts_as = rf"{entity_words}\s+who\s+(?:acts|act|serves|serve)\s+as\s+(?:their|its|his|her|the|an?)?\s*{role_words}"
+    last = role.split("_")[-1]
+    verbs = {f"{last}ed", f"{last}d", f"{re.sub(r'(?:er|or)$', '', last)}ed"} - {"ed", "d"}
+    done_by = rf"\b(?:{'|'.join(sorted(verbs))})\s+by\s+{article}{entity_words}"
+    return any(re.search(p, text) for p in (is_one, acts_as, done_by))
 
 
 def _holds_nothing_else(role: TableDesign, entity: TableDesign) -> bool:

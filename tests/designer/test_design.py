@@ -525,6 +525,23 @@ def test_a_role_table_the_llm_wrote_is_folded_into_the_entity_that_plays_the_rol
     assert fold_roles(design) == design
 
 
+@pytest.mark.parametrize("sentence", [
+    "Some of the younger performers are coached by a senior performer.",
+    "A newcomer is paired with an experienced performer who acts as their coach.",
+])
+def test_a_role_said_by_its_verb_or_by_who_acts_as_it_is_folded_too(sentence: str) -> None:
+    requirement = f"Performers have a stage name, a legal name and a date of birth. {sentence} Acts have a title."
+    drafted = ("CREATE TABLE performer (performer_id INTEGER PRIMARY KEY, stage_name TEXT, legal_name TEXT,"
+               " date_of_birth DATE, coach_id INTEGER REFERENCES coach(coach_id));\n"
+               "CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, legal_name TEXT, date_of_birth DATE);\n"
+               "CREATE TABLE act (act_id INTEGER PRIMARY KEY, title TEXT);")
+    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    assert {t.name for t in design.tables} == {"performer", "act"}
+    assert _fks(design) == {("performer", "coach_id", "performer")}
+    unsaid = _repaired_draft(requirement.replace(sentence, "Coaches are hired for the season."), drafted)
+    assert fold_roles(unsaid) == unsaid  # nothing says a coach is a performer
+
+
 def test_a_table_with_data_of_its_own_is_no_role_even_when_named_after_an_entity() -> None:
     requirement = ("Members borrow tools. A tool has a name and a category. A senior member mentors new members and "
                    "holds a workshop qualification with a date awarded; each member has a name.")
