@@ -12,9 +12,9 @@ still lacks between two tables one sentence names (designer/relate.py); when any
 the reason noted.
 Without an LLM the rule designer designs alone (then the lookup tables). Then, for both, a row
 appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
-reference named after the role (designer/relate.py); last, a bare `date`, `time` or `type` is
-named after its table and an association named after its two parents is keyed by them
-(`finished`, designer/repair.py).
+reference named after the role (designer/relate.py); last, a table that only repeats another's
+facts goes, a bare `date`, `time` or `type` is named after its table and an association named
+after its two parents is keyed by them (`finished`, designer/repair.py).
 """
 
 from __future__ import annotations
@@ -74,8 +74,9 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 
 def finished(design: SchemaDesign) -> SchemaDesign:
-    """The last naming and keying conventions, after every LLM prompt (which show the columns),
-    checked: a bare date/time/type named after its table, an association keyed by its parents."""
+    """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
+    another table's facts dropped, a bare date/time/type named after its table, an association
+    keyed by its parents."""
     return checked(associations_keyed_by_parents(dated_attribute_names(copies_dropped(design))))
 
 

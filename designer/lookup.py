@@ -33,7 +33,7 @@ OPEN_LIST = re.compile(r"\band so on\b|\band the like\b|\betc\b|\.\.\.|\u2026|\b
 KEPT_LIST_BEFORE = re.compile(r"\blist\b", re.I)
 # "a category chosen from our fixed list of categories", "surface types come from a short list such as..."
 FROM_A_LIST = re.compile(r"\bfrom\s+(?:a|an|the|our|their|its)\s+(?:[a-z-]+\s+){0,2}list\b", re.I)
-WINDOW = 60  # characters before the parenthesis that hold the value's words
+WINDOW = 60  # characters before the parenthesis (or "from a ... list") that hold the value's words
 # words that say what kind of value, not whose: a bare one is named after its table (`tournament_format`)
 CATEGORY_WORDS = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
 

@@ -68,7 +68,7 @@ def _said_to_be(role: str, entity: str, text: str) -> bool:
     is_one = rf"{role_words}[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?{article}{entity_words}"
     acts_as = rf"{entity_words}\s+who\s+(?:acts|act|serves|serve)\s+as\s+(?:their|its|his|her|the|an?)?\s*{role_words}"
     last = role.split("_")[-1]
-    verbs = {f"{last}ed", f"{last}d", f"{re.sub(r'(?:er|or)$', '', last)}ed"} - {"ed", "d"}
+    verbs = {f"{last}ed", f"{last}d", f"{re.sub(r'(?:er|or)$', '', last)}ed"}  # coached, mentored, supervised
     done_by = rf"\b(?:{'|'.join(sorted(verbs))})\s+by\s+{article}{entity_words}"
     return any(re.search(p, text) for p in (is_one, acts_as, done_by))
 
