@@ -409,7 +409,7 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
     pending_roles: list[str] = []
     for raw in c.items:
         item = raw.lower()
-        rel = RELATIVE.search(item) or re.search(r"\bwho (?:is|are) (?:another|an?|the)?\s*([a-z][a-z ]*)", item)
+        rel = RELATIVE.search(item) or re.search(r"\bwho (?:is|are) (?:(?:also|simply|just|always) )?(?:another|an?|the)?\s*([a-z][a-z ]*)", item)
         if rel:
             target = resolve_name(singular_phrase(clean_phrase(re.sub(r"^one of\s+|\b(?:two|three|both)\s+", "",
                                                                       rel.group(1)))), facts)

@@ -108,6 +108,14 @@ def test_who_is_names_only_the_last_role() -> None:
     assert club.foreign_keys[0].columns[0].startswith("captain_")
 
 
+@pytest.mark.parametrize("adverb", ["simply ", "also ", "always "])
+def test_an_adverb_before_who_is_names_no_entity(adverb: str) -> None:
+    design = _design(f"Players have a name and a rating. Teams have a name and a coach, who is {adverb}another player.")
+    assert _names(design) == {"player", "team"}
+    assert _refs(design) == {("team", "player")}
+    assert design.table("team").foreign_keys[0].columns[0].startswith("coach_")
+
+
 def test_kinds_name_a_single_role_or_a_shared_table() -> None:
     design = _design("Each book has a title and is edited by one editor. Editors and translators are people with a "
                      "name and an email. Sponsors are companies with a name and a budget.")
