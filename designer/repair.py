@@ -20,7 +20,8 @@ from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign,
 
 def repair(design: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
-    tables = [_with_key(_plain_attribute_names(_dedupe(t), notes), notes) for t in _in_requirement_spelling(design, notes)]
+    tables = [_with_key(_plain_attribute_names(_phrase_cut(_dedupe(t), notes), notes), notes)
+              for t in _in_requirement_spelling(design, notes)]
     by_name = {t.name: t for t in tables}
     tables = [_retarget(t, by_name, notes) for t in tables]
     tables += _missing_parents(tables, by_name, design.requirement, notes)
@@ -64,6 +65,27 @@ def _plain_attribute_names(table: TableDesign, notes: list[str]) -> TableDesign:
     renamed = {f"{table.name}_{word}": word for word in ("name", "title")
                if f"{table.name}_{word}" in taken - fixed and word not in taken}
     return _renamed(table, renamed, "the table says whose", notes)
+
+
+# a clause or prepositional phrase copied into a name: `business_name_if_there`, `category_from_a_fixed_list`
+CLAUSE_TAIL = re.compile(r"_(?:if|whether|when|where|who|which|that|how|from_(?:a|an|the|our|their|its))_.*$")
+# a verb and its article before the name itself: `identified_by_their_plate_number`, `with_a_model`
+PHRASE_HEAD = re.compile(r"^(?:[a-z]+_by_|with_)(?:a|an|the|their|its|our)_")
+
+
+def _phrase_cut(table: TableDesign, notes: list[str]) -> TableDesign:
+    """An attribute the model named with a phrase of the requirement is named by the phrase's noun:
+    `business_name_if_there` is `business_name`, `category_from_a_fixed_list` is `category` (which
+    the lookup step then finds), `identified_by_their_plate_number` is `plate_number`. Keys and
+    references keep their names; a cut that leaves nothing or a taken name is not made."""
+    taken = {c.name for c in table.columns}
+    fixed = set(table.primary_key) | table.reference_columns
+    renamed: dict[str, str] = {}
+    for name in sorted(taken - fixed):
+        cut = PHRASE_HEAD.sub("", CLAUSE_TAIL.sub("", name))
+        if cut != name and cut and cut not in taken and cut not in renamed.values():
+            renamed[name] = cut
+    return _renamed(table, renamed, "a phrase of the requirement, named by its noun", notes)
 
 
 BARE_WORDS = ("date", "time", "type")

@@ -102,6 +102,18 @@ def test_a_tables_own_name_column_is_called_name_and_keys_keep_theirs() -> None:
     assert [c.name for c in design.table("club").columns] == ["club_id", "name", "club_name"]  # 'name' is taken
 
 
+def test_an_attribute_named_with_a_phrase_of_the_requirement_is_named_by_its_noun() -> None:
+    design = _draft("For premises we keep the business name if there is one and a category from a fixed list. Drills "
+                    "are identified by their plate number.", """CREATE TABLE premises (premises_id INTEGER PRIMARY KEY,
+        business_name_if_there TEXT, category_from_a_fixed_list TEXT, from_station_code TEXT);
+        CREATE TABLE drill (identified_by_their_plate_number TEXT PRIMARY KEY, with_a_model TEXT, model TEXT,
+          premises_id_if_any INTEGER REFERENCES premises(premises_id));""")
+    assert [c.name for c in design.table("premises").columns] == [
+        "premises_id", "business_name", "category", "from_station_code"]  # nothing before `from`: no cut
+    assert [c.name for c in design.table("drill").columns] == [
+        "identified_by_their_plate_number", "with_a_model", "model", "premises_id_if_any"]  # a key, a taken name, a reference
+
+
 def test_a_bare_date_time_or_type_is_named_after_its_table_unless_a_key_or_referenced() -> None:
     from text2db.designer.repair import dated_attribute_names
 
