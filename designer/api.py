@@ -30,7 +30,8 @@ from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
-from text2db.designer.repair import associations_keyed_by_parents, copies_dropped, dated_attribute_names, repair
+from text2db.designer.repair import (associations_keyed_by_parents, copies_dropped, dated_attribute_names,
+                                     phrase_names_cut, repair)
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -69,7 +70,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
         except DesignInvalid as exc:
             notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
                          "the rule designer designed instead")
-    design = finished(appointed_roles(lookup_tables(design_with_rules(requirement))))
+    design = finished(appointed_roles(lookup_tables(phrase_names_cut(design_with_rules(requirement)))))
     return design.model_copy(update={"notes": design.notes + notes})
 
 

@@ -73,6 +73,14 @@ CLAUSE_TAIL = re.compile(r"_(?:if|whether|when|where|who|which|that|how|from_(?:
 PHRASE_HEAD = re.compile(r"^(?:[a-z]+_by_|with_)(?:a|an|the|their|its|our)_")
 
 
+def phrase_names_cut(design: SchemaDesign) -> SchemaDesign:
+    """`design` with each attribute named by a phrase named by its noun (`_phrase_cut`); the rule
+    designer's path, which does not repair, takes it before its lookup tables."""
+    notes: list[str] = []
+    tables = [_phrase_cut(t, notes) for t in design.tables]
+    return design.amended(tables, notes)
+
+
 def _phrase_cut(table: TableDesign, notes: list[str]) -> TableDesign:
     """An attribute the model named with a phrase of the requirement is named by the phrase's noun:
     `business_name_if_there` is `business_name`, `category_from_a_fixed_list` is `category` (which

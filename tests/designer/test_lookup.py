@@ -70,3 +70,17 @@ def test_a_value_chosen_from_a_list_without_examples_in_parentheses_is_a_lookup_
     assert ("complaint", "noise_type") in refs  # the list in parentheses, read once
     assert design.table("complaint").has_column("class")  # named by no list
     assert len(kept_lists(requirement)) == 3
+
+
+def test_the_rule_designer_names_a_phrase_by_its_noun_before_it_looks_for_kept_lists() -> None:
+    from text2db.config import Settings
+    from text2db.designer.api import design_schema
+
+    design = design_schema("Premises have an address and a business name if there is one, and a category from a fixed "
+                           "list like pub or factory. Commodities are identified by a grade code, with a description.",
+                           Settings(), llm=False)
+    premise = design.table("premise")
+    assert premise.has_column("business_name") and not premise.has_column("business_name_if_there")
+    assert [fk.ref_table for fk in premise.foreign_keys] == ["premise_category"]
+    assert design.table("commodity").primary_key == ["grade_code"]
+    assert design.table("commodity").has_column("description")
