@@ -97,9 +97,16 @@ def sentences(text: str) -> list[str]:
     return [p for group in sentence_groups(normalise(text)) for p in group]
 
 
+# a whole list of bare examples closing its clause; attributes listed on would carry an article
+_EXAMPLE = r"(?!(?:a|an|the)\s)(?:[a-z-]+\s+){0,2}[a-z-]+"
+EXAMPLE_LIST = re.compile(rf",?\s*(?:such as|for example|e\.g\.|like)\s+{_EXAMPLE}(?:,\s+{_EXAMPLE})*,?\s+(?:or|and)\s+"
+                          rf"{_EXAMPLE}(?=\s*[.;]|$)", re.I)
+
+
 def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
+    text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
     text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)

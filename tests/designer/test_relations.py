@@ -39,6 +39,14 @@ def test_example_list_ends_at_the_verb() -> None:
     assert ("class", "trainer") in _refs(design)
 
 
+def test_a_list_of_bare_examples_closing_its_clause_is_no_attribute() -> None:
+    design = _design("Walls have a height, a width and a surface such as brick, render or concrete. Rooms have a name, "
+                     "a floor like ground or first, and a capacity.")
+    assert {c.name for c in design.table("wall").columns} >= {"height", "width", "surface"}
+    assert not {"render", "concrete"} & {c.name for c in design.table("wall").columns}
+    assert design.table("room").has_column("capacity")  # examples that do not close the clause end at the comma
+
+
 def test_passive_predicate_is_no_entity_and_each_noun_having_declares() -> None:
     design = _design("Each film has a title. Films are tagged with one or more genres, each genre having a name.")
     assert "tagged" not in _names(design)
