@@ -10,7 +10,8 @@ the event and pair tables the design still lacks (designer/complete.py) and the 
 still lacks between two tables one sentence names (designer/relate.py); when anything fails
 (endpoint down, no CREATE TABLE, validation issues left) the rule designer's design is used and
 the reason noted.
-Without an LLM the rule designer designs alone (then the lookup tables). Then, for both, a row
+Without an LLM the rule designer designs alone (then its attributes named by a phrase are named
+by their noun, and the lookup tables are made). Then, for both, a row
 appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
 reference named after the role (designer/relate.py); last, a table that only repeats another's
 facts goes, a bare `date`, `time` or `type` is named after its table and an association named

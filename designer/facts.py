@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from text2db.designer.requirement import (EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
+from text2db.designer.requirement import (BY_THE_WAY, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
                                           clean_phrase, read_clauses, split_items)
 from text2db.designer.words import is_plural, singular, singular_phrase
 
@@ -409,7 +409,8 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
     pending_roles: list[str] = []
     for raw in c.items:
         item = raw.lower()
-        rel = RELATIVE.search(item) or re.search(r"\bwho (?:is|are) (?:(?:also|simply|just|always) )?(?:another|an?|the)?\s*([a-z][a-z ]*)", item)
+        rel = RELATIVE.search(item) or re.search(rf"\bwho (?:is|are) {BY_THE_WAY}(?:another|an?|the)?\s*([a-z][a-z ]*)",
+                                                 item)
         if rel:
             target = resolve_name(singular_phrase(clean_phrase(re.sub(r"^one of\s+|\b(?:two|three|both)\s+", "",
                                                                       rel.group(1)))), facts)

@@ -36,7 +36,8 @@ NOT_ENTITY = {"we", "it", "they", "he", "she", "you", "i", "system", "database",
               "detail", "record", "records", "following", "one", "which", "who", "this", "that", "there", "each",
               "every", "both", "either", "time", "date", "name", "number", "type", "list", "set", "way", "example",
               "part", "something", "someone", "anyone", "everyone", "thing", "things", "lot", "kind"}
-RELATIVE = re.compile(r"\b(?:who|which|that)\s+(?:is|are)\s+(?:(?:also|simply|just|always)\s+)?(?:an?\s+|the\s+)?"
+BY_THE_WAY = r"(?:(?:also|simply|just|always)\s+)?"  # "who is simply another player": no part of the entity
+RELATIVE = re.compile(rf"\b(?:who|which|that)\s+(?:is|are)\s+{BY_THE_WAY}(?:an?\s+|the\s+)?"
                       r"([a-z][a-z -]*?)(?=[,.;]|$| and | in the | at the | from the )")
 PRONOUNS = {"they", "it", "he", "she", "we", "them", "him", "her", "its", "their", "you", "was", "were", "is", "are",
             "be", "been", "must", "should", "can", "may", "will", "would", "has", "have", "had", "does", "did"}
