@@ -63,7 +63,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     rule_events = _events(rules, pairs, same)
 
     def related(a: str, b: str) -> bool:
-        return _refers(tables, a, b) or _related(stated, a, b, rule_events)
+        return tables[a].related_to(tables[b]) or _related(stated, a, b, rule_events)
 
     for rule_table in rules.tables:
         pair = pairs[rule_table.name]
@@ -418,7 +418,7 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
     for t in rules.tables:
         if t.name in same or pairs[t.name] is not None or t.name in tables:
             continue
-        if not set(c.name for c in t.columns) - set(t.primary_key) - t.reference_columns:
+        if not t.own_attributes:
             continue  # no attribute of its own: likely a misread phrase, not an entity
         neighbours = related[t.name] | {n for n, refs in related.items() if t.name in refs}
         if not any(n in same for n in neighbours) and not _named_by_a_column(t.name, tables):
@@ -484,17 +484,12 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
     referring to both (an association, or an event such as a loan of a copy to a member). An
     event does not count when the rule designer read the same event and the direct reference
     too (a viewing of a property with an agent, and the agent who sells the property)."""
-    if _refers(tables, a, b):
+    if tables[a].related_to(tables[b]):
         return True
     refs = {name: {fk.ref_table for fk in t.foreign_keys} for name, t in tables.items()}
     if not any({a, b} <= r for name, r in refs.items() if name not in (a, b)):
         return False
     return not any({a, b} <= r for r in rule_events)
-
-
-def _refers(tables: dict[str, TableDesign], a: str, b: str) -> bool:
-    """A reference between `a` and `b`, either way."""
-    return b in tables[a].parents or a in tables[b].parents
 
 
 def _events(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], same: dict[str, str]) -> list[set[str]]:

@@ -137,8 +137,8 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
             enacted = [name for name, pattern in verbs.items() if re.search(pattern, between)]
             a, b = _held_by_event(design, a, b, enacted)
             pair = frozenset((a, b))
-            if (pair in seen or _listed(text, patterns[a], patterns[b], others) or _related(design, a, b)
-                    or _associated(design, a, b)
+            if (pair in seen or _listed(text, patterns[a], patterns[b], others)
+                    or design.table(a).related_to(design.table(b)) or _associated(design, a, b)
                     or any({a, b} <= set(design.table(third).parents) for third in mentioned + enacted if third not in pair)
                     or (_counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text))):
                 continue
@@ -216,10 +216,6 @@ def _table_patterns(design: SchemaDesign) -> dict[str, str]:
         if pattern:
             patterns[table.name] = pattern
     return patterns
-
-
-def _related(design: SchemaDesign, a: str, b: str) -> bool:
-    return b in design.table(a).parents or a in design.table(b).parents
 
 
 def _associated(design: SchemaDesign, a: str, b: str) -> bool:

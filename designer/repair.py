@@ -152,11 +152,11 @@ def copies_dropped(design: SchemaDesign) -> SchemaDesign:
     notes: list[str] = []
     dropped: set[str] = set()
     for table in design.tables:
-        own = _own_attributes(table)
+        own = table.own_attributes
         if len(own) < 2 or table.name in referenced or _named_in(table.name, design.requirement):
             continue
         for other in design.tables:
-            if other.name == table.name or other.name in dropped or not own <= _own_attributes(other):
+            if other.name == table.name or other.name in dropped or not own <= other.own_attributes:
                 continue
             if other.name in table.parents or (table.parents and set(table.parents) == set(other.parents)):
                 dropped.add(table.name)
@@ -164,10 +164,6 @@ def copies_dropped(design: SchemaDesign) -> SchemaDesign:
                              "(third normal form: a fact is stored once)")
                 break
     return design.amended([t for t in design.tables if t.name not in dropped], notes)
-
-
-def _own_attributes(table: TableDesign) -> set[str]:
-    return {c.name for c in table.columns} - set(table.primary_key) - table.reference_columns
 
 
 def _named_after(name: str, parents: list[str], columns: list[str]) -> bool:

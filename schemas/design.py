@@ -68,6 +68,15 @@ class TableDesign(_Spec):
         """The columns that refer to another table."""
         return {c for fk in self.foreign_keys for c in fk.columns}
 
+    @property
+    def own_attributes(self) -> set[str]:
+        """The columns that are neither key nor reference: what a row says of itself."""
+        return {c.name for c in self.columns} - set(self.primary_key) - self.reference_columns
+
+    def related_to(self, other: TableDesign) -> bool:
+        """A reference between this table and `other`, either way."""
+        return other.name in self.parents or self.name in other.parents
+
 
 class SchemaDesign(_Spec):
     """A versioned schema design; `tables` are in foreign-key order (parents first) once checked."""
