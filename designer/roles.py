@@ -16,7 +16,10 @@ A table R is a role of a table X when
   its own (an `order_item` of an `item`) is never folded.
 Then every reference to R points at X's key instead (keeping the column's name, which says the
 role), a reference from X to itself becomes nullable (someone leads the leaders: nobody), and R
-goes. Every fold is noted. Nothing here depends on a table or domain name.
+goes. A role the requirement says X plays that no other table referred to ("a junior is coached by
+another player", with a `coach` table nothing points at) would vanish with R: X gets a nullable
+reference to itself for it (`player.coach_id`). Every fold is noted. Nothing here depends on a
+table or domain name.
 """
 
 from __future__ import annotations
@@ -36,13 +39,32 @@ def fold_roles(design: SchemaDesign) -> SchemaDesign:
     while (found := next(((r, e) for r in tables if (e := _entity_of(tables[r], tables, text))), None)):
         role, entity = found
         key = tables[entity].column(tables[entity].primary_key[0])
+        referred = any(fk.ref_table == role for name, t in tables.items() if name != role for fk in t.foreign_keys)
         for name, t in list(tables.items()):
             if name != role:
                 tables[name] = _retargeted(t, role, entity, key.name, key.type)
         del tables[role]
         notes.append(f"{role}: a role played by another {entity} (the requirement says so, and the table held "
                      f"nothing of its own); its references now point at {entity}")
+        if not referred and (held := _role_held_by_entity(tables[entity], role, text)) is not None:
+            tables[entity] = held
+            notes.append(f"{entity}: refers to itself for its {role.replace('_', ' ')} (no other table held the role)")
     return design.amended(list(tables.values()), notes)
+
+
+def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesign | None:
+    """`entity` with a nullable reference to itself for a folded role that no other table held:
+    "a junior has at most one coach, who is simply another player" leaves a `coach` table nothing
+    refers to, and the only place the coaching can be kept is the player's own row
+    (`player.coach_id`). Only a role the requirement names as played by the entity
+    (`_said_to_be`), whose name says more than the entity's (`performer_coach` -> `coach`), and an
+    entity without a reference to itself already (that one is the role's)."""
+    words = [w for w in role.split("_") if w not in entity.name.split("_")]
+    if not words or entity.name in entity.parents or not _said_to_be(role, entity.name, text):
+        return None
+    from text2db.designer.relate import with_reference
+
+    return with_reference(entity, entity, "_".join(words) + "_id")
 
 
 def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> str | None:

@@ -542,6 +542,31 @@ def test_a_role_said_by_its_verb_or_by_who_acts_as_it_is_folded_too(sentence: st
     assert fold_roles(unsaid) == unsaid  # nothing says a coach is a performer
 
 
+@pytest.mark.parametrize("role_table", [
+    "CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, name TEXT);",
+    # a link between two players that holds nothing else: once `coach` folds, both its references are the player's
+    "CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, name TEXT);\n"
+    "CREATE TABLE player_coach (player_id INTEGER REFERENCES player(player_id),"
+    " coach_id INTEGER REFERENCES coach(coach_id), PRIMARY KEY (player_id, coach_id));",
+])
+def test_a_folded_role_no_table_refers_to_becomes_the_entitys_reference_to_itself(role_table: str) -> None:
+    requirement = ("Players have a name and a rating. Stronger members coach our juniors, and a junior is coached by "
+                   "another player. Games have a date and a result.")
+    drafted = ("CREATE TABLE player (player_id INTEGER PRIMARY KEY, name TEXT, rating INTEGER);\n"
+               f"{role_table}\nCREATE TABLE game (game_id INTEGER PRIMARY KEY, game_date DATE, result TEXT);")
+    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    assert {t.name for t in design.tables} == {"player", "game"}
+    assert _fks(design) == {("player", "coach_id", "player")}
+    assert design.table("player").column("coach_id").nullable
+    # held by another table, the role stays that table's reference, and the player gets none of its own
+    held = drafted.replace(role_table, "CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, name TEXT);\nCREATE TABLE "
+                           "lesson (lesson_id INTEGER PRIMARY KEY, coach_id INTEGER REFERENCES coach(coach_id));")
+    assert _fks(checked(fold_roles(_repaired_draft(requirement, held)))) == {("lesson", "coach_id", "player")}
+    # nothing says a coach is a player: nothing folds, nothing refers to itself
+    unsaid = _repaired_draft(requirement.replace("a junior is coached by another player", "coaches are hired"), drafted)
+    assert fold_roles(unsaid) == unsaid
+
+
 def test_a_table_with_data_of_its_own_is_no_role_even_when_named_after_an_entity() -> None:
     requirement = ("Members borrow tools. A tool has a name and a category. A senior member mentors new members and "
                    "holds a workshop qualification with a date awarded; each member has a name.")
