@@ -231,6 +231,10 @@ MANY_BEFORE = r"\b(?:many|several|multiple|various|numerous|one or more|two or m
 ONE_BEFORE = r"\b(?:one(?! or)(?:\s+of\s+(?:the|our|its|their))?|a single|exactly one|only one|just one)\s+(?:[a-z-]+\s+){0,2}"
 
 
+# "<x> is one staging of a <y>", "<x>s are the individual nights of a <y>": each x is of one y
+PART_OF_ONE = r"\s+(?:is|are)\s+(?:one|a|an|the)\s+(?:[a-z-]+\s+){1,2}of\s+(?:a|an|one|the|its|their)\s+"
+
+
 def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str, str], subject: str) -> tuple[str, str]:
     """(child, parent) turned round where the sentence counts the other way: the answer put the
     reference in `child`, but the sentence says there are many of `parent` ("a customer can own
@@ -238,8 +242,13 @@ def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str
     table the sentence names only in the plural beside its singular `subject` is the many side
     ("during an inspection the officer may record breaches"). A 1.5B model gets the side of a
     one-to-many reference wrong about as often as it names one; the sentence's number is the
-    better witness. (A plural subject says nothing: "regular hirers have a standing arrangement".)"""
+    better witness. (A plural subject says nothing: "regular hirers have a standing arrangement".)
+    Before any count, a row said to be one part of another is the child: "a production is one
+    staging of a play", "performances are the individual nights of a production"."""
     text = sentence.lower()
+    for x, y in ((child, parent), (parent, child)):  # "a production is one staging of a play": the production's play
+        if re.search(patterns[x] + PART_OF_ONE + patterns[y].removeprefix(r"\b"), text):
+            return x, y
     many_parent, many_child = _counted(MANY_BEFORE, patterns[parent], text), _counted(MANY_BEFORE, patterns[child], text)
     one_parent, one_child = _counted(ONE_BEFORE, patterns[parent], text), _counted(ONE_BEFORE, patterns[child], text)
     if many_parent or many_child or one_parent or one_child:

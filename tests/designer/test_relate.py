@@ -4,6 +4,8 @@ the sentence's counts say; and the rule designer reads no entity from a word tha
 
 from __future__ import annotations
 
+import pytest
+
 from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import LlmDesignFailed
 from text2db.designer.facts import read_facts
@@ -80,6 +82,17 @@ def test_a_plural_beside_a_singular_subject_is_the_many_side_but_a_plural_subjec
                              patterns, "hirer") == ("arrangement", "hirer")
 
 
+@pytest.mark.parametrize("sentence", [
+    "A play has a title and a genre, while a production is one staging of a play at a venue.",
+    "Performances are the individual nights of a production.",
+])
+def test_a_row_said_to_be_one_part_of_another_is_the_child_whichever_side_the_answer_took(sentence: str) -> None:
+    patterns = {"play": r"\bplays?\b", "production": r"\bproductions?\b", "performance": r"\bperformances?\b"}
+    child, parent = ("production", "play") if "staging" in sentence else ("performance", "production")
+    for answered in ((child, parent), (parent, child)):
+        assert counted_direction(sentence, *answered, patterns, answered[0]) == (child, parent)
+
+
 def test_the_rule_designer_reads_no_entity_from_a_word_never_used_as_a_noun() -> None:
     # read as the reconciliation reads it: with the LLM's tables as known entities
     facts = read_facts("A customer comes to us with a name, a phone and an email. Each learner is allocated one "
@@ -92,7 +105,7 @@ def test_the_rule_designer_reads_no_entity_from_a_word_never_used_as_a_noun() ->
 
 
 def test_no_reference_from_a_code_list_nor_to_a_table_only_a_column_names_and_no_attribute_as_a_role() -> None:
-    requirement = ("Plays have a title and a genre. A production is one staging of a play. Skills come from our "
+    requirement = ("Plays have a title and a genre. A production puts on a play. Skills come from our "
                    "syllabus, and each instructor teaches skills. Customers have a delivery address and a route.")
     design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
         """CREATE TABLE play (play_id INTEGER PRIMARY KEY, title TEXT, genre TEXT);
