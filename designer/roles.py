@@ -10,7 +10,8 @@ role reference such as `flight.captain_id -> crew_member`).
 
 A table R is a role of a table X when
 - the requirement says so: "R, who is (another | one of the | a) X" ("a captain and a first
-  officer, who are crew members"), or R's name is X's with words before it (`senior_tailor`);
+  officer, who are crew members"), "Rs are Xs" ("when both spouses are clients"), or R's name is
+  X's with words before it (`senior_tailor`);
 - and R holds nothing X does not: every column of R is its key, a reference to X or to R, or a
   column X has too (name, email); R refers to no other table than X does. A table with data of
   its own (an `order_item` of an `item`) is never folded.
@@ -18,14 +19,17 @@ Then every reference to R points at X's key instead (keeping the column's name, 
 role), a reference from X to itself becomes nullable (someone leads the leaders: nobody), and R
 goes. A role the requirement says X plays that no other table referred to ("a junior is coached by
 another player", with a `coach` table nothing points at) would vanish with R: X gets a nullable
-reference to itself for it (`player.coach_id`). Every fold is noted. Nothing here depends on a
-table or domain name.
+reference to itself for it (`player.coach_id`). Likewise a table that only links one row of an
+entity to another (`referral (referral_id, member_id, referred_by_member_id)`) becomes the
+entity's reference to itself (`member.referred_by_member_id`). Every fold is noted. Nothing here
+depends on a table or domain name.
 """
 
 from __future__ import annotations
 
 import re
 
+from text2db.designer.relate import with_reference
 from text2db.designer.repair import name_pattern
 from text2db.schemas.design import ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -49,7 +53,39 @@ def fold_roles(design: SchemaDesign) -> SchemaDesign:
         if not referred and (held := _role_held_by_entity(tables[entity], role, text)) is not None:
             tables[entity] = held
             notes.append(f"{entity}: refers to itself for its {role.replace('_', ' ')} (no other table held the role)")
+    for link in [t for t in tables.values() if _links_rows_of_one_entity(t, tables)]:
+        entity = link.parents[0]
+        plain = [c for fk in link.foreign_keys for c in fk.columns if _names_the_entity(c, tables[entity])]
+        roles = [c for fk in link.foreign_keys for c in fk.columns if c not in plain]
+        role = roles[0] if len(roles) == 1 else f"{link.name}_id"
+        held = with_reference(tables[entity], tables[entity], role)
+        if held is not None:
+            tables[entity] = held
+            del tables[link.name]
+            notes.append(f"{link.name}: only linked one {entity} to another; now {entity}.{held.foreign_keys[-1].columns[0]}")
     return design.amended(list(tables.values()), notes)
+
+
+def _links_rows_of_one_entity(table: TableDesign, tables: dict[str, TableDesign]) -> bool:
+    """`referral (referral_id, member_id, referred_by_member_id)`: a table keyed by a surrogate of
+    its own that holds nothing but two references to one other table, and that nothing refers
+    to, says only which row of that table goes with which: the expert's design is that table's
+    reference to itself (`member.referred_by`). (With one reference, `user (user_id, plan_id)`,
+    it is as likely an entity whose attributes the model left out: only a role the requirement
+    says the entity plays folds, above.)"""
+    parents = set(table.parents)
+    return (len(parents) == 1 and table.name not in parents and len(table.foreign_keys) == 2
+            and all(len(fk.columns) == 1 for fk in table.foreign_keys)
+            and len(table.primary_key) == 1 and table.primary_key[0] not in table.reference_columns
+            and not table.own_attributes and len(table.columns) == 1 + len(table.foreign_keys)
+            and not any(table.name in t.parents for t in tables.values() if t.name != table.name)
+            and len(tables[next(iter(parents))].primary_key) == 1)
+
+
+def _names_the_entity(column: str, entity: TableDesign) -> bool:
+    """A reference column named after the entity alone (`member_id`, `tax_file_number`), no role."""
+    key = entity.primary_key[0]
+    return column in (key, f"{entity.name}_id", f"{entity.name}_{key}", f"{entity.name.split('_')[-1]}_{key.split('_')[-1]}")
 
 
 def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesign | None:
@@ -62,8 +98,6 @@ def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesi
     words = [w for w in role.split("_") if w not in entity.name.split("_")]
     if not words or entity.name in entity.parents or not _said_to_be(role, entity.name, text):
         return None
-    from text2db.designer.relate import with_reference
-
     return with_reference(entity, entity, "_".join(words) + "_id")
 
 
@@ -88,11 +122,12 @@ def _said_to_be(role: str, entity: str, text: str) -> bool:
         return False
     article = r"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){0,2}?"
     is_one = rf"{role_words}[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?{article}{entity_words}"
+    are = rf"{role_words}\s+(?:is|are)\s+(?:also\s+|both\s+|simply\s+|just\s+)?(?:an?\s+)?{entity_words}"  # "both spouses are clients"
     acts_as = rf"{entity_words}\s+who\s+(?:acts|act|serves|serve)\s+as\s+(?:their|its|his|her|the|an?)?\s*{role_words}"
     last = role.split("_")[-1]
     verbs = {f"{last}ed", f"{last}d", f"{re.sub(r'(?:er|or)$', '', last)}ed"}  # coached, mentored, supervised
     done_by = rf"\b(?:{'|'.join(sorted(verbs))})\s+by\s+{article}{entity_words}"
-    return any(re.search(p, text) for p in (is_one, acts_as, done_by))
+    return any(re.search(p, text) for p in (is_one, are, acts_as, done_by))
 
 
 def _holds_nothing_else(role: TableDesign, entity: TableDesign) -> bool:

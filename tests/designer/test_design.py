@@ -567,6 +567,36 @@ def test_a_folded_role_no_table_refers_to_becomes_the_entitys_reference_to_itsel
     assert fold_roles(unsaid) == unsaid
 
 
+def test_a_table_that_only_links_two_rows_of_one_entity_becomes_its_reference_to_itself() -> None:
+    requirement = ("Members have a membership number, a name and a phone; if another member brought them along we "
+                   "note who referred them. Each plan has a name and a price, and a user signs up for one plan.")
+    drafted = ("CREATE TABLE member (membership_number TEXT PRIMARY KEY, name TEXT, phone TEXT);\n"
+               "CREATE TABLE referral (referral_id INTEGER PRIMARY KEY,"
+               " membership_number TEXT REFERENCES member(membership_number),"
+               " referred_by_membership_number TEXT REFERENCES member(membership_number));\n"
+               "CREATE TABLE plan (plan_id INTEGER PRIMARY KEY, name TEXT, price DECIMAL);\n"
+               "CREATE TABLE user (user_id INTEGER PRIMARY KEY, plan_id INTEGER REFERENCES plan(plan_id));")
+    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    assert {t.name for t in design.tables} == {"member", "plan", "user"}  # a user is an entity, however thin
+    assert _fks(design) == {("member", "referred_by_membership_number", "member"), ("user", "plan_id", "plan")}
+    assert design.table("member").column("referred_by_membership_number").nullable
+    # with data of its own (the date of the referral) the link is a table of its own
+    dated = drafted.replace(" referred_by_membership_number TEXT", " referral_date DATE, referred_by_membership_number TEXT")
+    assert "referral" in {t.name for t in fold_roles(_repaired_draft(requirement, dated)).tables}
+
+
+def test_a_role_the_requirement_says_the_entity_is_folds_into_a_reference_to_itself() -> None:
+    requirement = ("Clients have a tax file number, a name and a phone. When both spouses are clients, we link each "
+                   "one to the other so we can prepare their returns together.")
+    drafted = ("CREATE TABLE client (tax_file_number TEXT PRIMARY KEY, name TEXT, phone TEXT);\n"
+               "CREATE TABLE spouse (spouse_id INTEGER PRIMARY KEY,"
+               " tax_file_number TEXT REFERENCES client(tax_file_number));")
+    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    assert _fks(design) == {("client", "spouse_tax_file_number", "client")}
+    unsaid = _repaired_draft(requirement.replace("When both spouses are clients", "When a spouse calls"), drafted)
+    assert fold_roles(unsaid) == unsaid
+
+
 def test_a_table_with_data_of_its_own_is_no_role_even_when_named_after_an_entity() -> None:
     requirement = ("Members borrow tools. A tool has a name and a category. A senior member mentors new members and "
                    "holds a workshop qualification with a date awarded; each member has a name.")
