@@ -152,7 +152,8 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
     - a column holding another table's name (`home_team_name` beside a `team` keyed by `team_id`
       and named by its `name`) becomes a reference to its key (`home_team_id`); where the table
       already refers to it by key too (`age_group_id` beside `age_group_name`), the copy goes;
-    - a column named like another table (`group.village` beside a `village` table) likewise.
+    - a column named like another table (`group.village` beside a `village` table) likewise, and
+      two roles of one (`ceremony_venue`, `reception_venue` beside a `venue` table).
 
     Why: a small model often writes the reference column and no REFERENCES, or copies the related
     entity's name as a plain column; either way the relationship is lost (and a copied name
@@ -207,9 +208,10 @@ def _implied_parent(column: str, table: str, tables: dict[str, TableDesign]) -> 
         as_key = key_column(parent, candidate.primary_key[0])
         if as_key.startswith(f"{parent}_") and (column == as_key or column.endswith(f"_{as_key}")):
             return None if column == as_key and parent == table else (parent, None)
-        if parent != table and column == parent:
+        if parent != table and (column == parent or _roles_of(parent, tables[table]) >= 2 and column.endswith(f"_{parent}")):
             # the parent's own name: `group.village` beside a `village` table (with a role before it,
-            # the name too often ends another attribute: `age_rating`, `specimen_count_per_species`)
+            # the name too often ends another attribute: `age_rating`, `specimen_count_per_species`,
+            # unless two roles name it: `ceremony_venue` and `reception_venue`)
             return parent, parent
         if word not in CHOSEN_NAMES or not (column == f"{parent}_{word}" or column.endswith(f"_{parent}_{word}")):
             continue
@@ -217,6 +219,14 @@ def _implied_parent(column: str, table: str, tables: dict[str, TableDesign]) -> 
         own = column == f"{parent}_{word}" and parent == table
         return (parent, word) if named and candidate.primary_key[0] not in named and not own else None
     return None
+
+
+def _roles_of(parent: str, table: TableDesign) -> int:
+    """How many roles of `parent` the table names: columns that are no reference and end in its
+    name (`reception_venue`), and references to it named for a role (`ceremony_venue_id`)."""
+    named = sum(c.name.endswith(f"_{parent}") and c.name not in table.reference_columns for c in table.columns)
+    return named + sum(fk.ref_table == parent and len(fk.columns) == 1 and f"_{parent}_" in fk.columns[0]
+                       for fk in table.foreign_keys)
 
 
 def _named_after_surrogate(child: TableDesign, parent: str, old: str, key: ColumnDesign) -> TableDesign:

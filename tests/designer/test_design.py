@@ -221,6 +221,19 @@ def test_a_column_named_like_another_table_refers_to_it() -> None:
     assert design.table("borrower_group").has_column("nearest_village")  # a role before the name is not read
 
 
+def test_two_roles_named_after_another_table_both_refer_to_it() -> None:
+    requirement = ("A wedding has a date, a ceremony venue and a reception venue. Venues have a name and a capacity. "
+                   "Each booking has an age rating.")
+    drafted = ("CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT, capacity INTEGER);\n"
+               "CREATE TABLE rating (rating_id INTEGER PRIMARY KEY, name TEXT, description TEXT);\n"
+               "CREATE TABLE wedding (wedding_id INTEGER PRIMARY KEY, wedding_date DATE, ceremony_venue TEXT,"
+               " reception_venue TEXT);\n"
+               "CREATE TABLE booking (booking_id INTEGER PRIMARY KEY, age_rating TEXT);")
+    design = checked(implied_references(_repaired_draft(requirement, drafted)))
+    assert _fks(design) == {("wedding", "ceremony_venue_id", "venue"), ("wedding", "reception_venue_id", "venue")}
+    assert design.table("booking").has_column("age_rating")  # one role alone is too often an attribute
+
+
 def test_an_entity_the_rules_read_is_added_where_a_column_holds_its_name() -> None:
     requirement = ("We mix substrate in batches, each with a batch code, a mixing date and the recipe used. "
                    "Recipes have a name, a description of the ingredients and a sterilisation time in minutes.")
