@@ -119,7 +119,9 @@ def _line(table: TableDesign) -> str:
 def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     """(sentence, table, table) for every pair the module docstring says is asked, in order."""
     patterns = _table_patterns(design)
-    columns = {c.name for t in design.tables for c in t.columns}
+    # a word spelling a column with the next one names the column, unless the column is the table's own
+    # ("an invoice number" names the invoice; "a delivery address" the customer's, not a delivery)
+    columns = {t.name: {c.name for o in design.tables if o.name != t.name for c in o.columns} for t in design.tables}
     verbs = _event_verbs(design)
     others = "|".join(f"(?:{p})" for p in patterns.values())
     asked: list[tuple[str, str, str]] = []
@@ -127,7 +129,7 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     for sentence in split_sentences(design.requirement):
         text = sentence.lower()
         found = sorted((at, name) for name, pattern in patterns.items()
-                       if (at := _mention(pattern, text, columns, others)) >= 0)
+                       if (at := _mention(pattern, text, columns[name], others)) >= 0)
         named = [name for _, name in found]
         mentioned = [name for name, pattern in patterns.items() if re.search(pattern, text)]  # as a column too
         for b in named[1:]:
@@ -244,11 +246,14 @@ def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str
     one-to-many reference wrong about as often as it names one; the sentence's number is the
     better witness. (A plural subject says nothing: "regular hirers have a standing arrangement".)
     Before any count, a row said to be one part of another is the child: "a production is one
-    staging of a play", "performances are the individual nights of a production"."""
+    staging of a play", "performances are the individual nights of a production"; so is the
+    event a row undergoes: "each booking is invoiced once" puts the booking in the invoice."""
     text = sentence.lower()
     for x, y in ((child, parent), (parent, child)):  # "a production is one staging of a play": the production's play
         if re.search(patterns[x] + PART_OF_ONE + patterns[y].removeprefix(r"\b"), text):
             return x, y
+        if (done := _done_to(x)) and re.search(patterns[y] + r"\s+(?:is|are)\s+(?:[a-z]+\s+)?" + done, text):
+            return x, y  # "each booking is invoiced once": the invoice holds its booking
     many_parent, many_child = _counted(MANY_BEFORE, patterns[parent], text), _counted(MANY_BEFORE, patterns[child], text)
     one_parent, one_child = _counted(ONE_BEFORE, patterns[parent], text), _counted(ONE_BEFORE, patterns[child], text)
     if many_parent or many_child or one_parent or one_child:
@@ -259,6 +264,17 @@ def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str
     if _numbers(patterns[subject], text) == {False} and _numbers(patterns[other], text) == {True} and other == parent:
         return parent, child
     return child, parent
+
+
+def _done_to(table: str) -> str | None:
+    """The past participle of the verb a one-word table names, as a pattern: `invoice` ->
+    "invoiced", `review` -> "reviewed", `inspection` -> "inspected", `booking` -> "booked"."""
+    words = name_words(table)
+    if len(words) != 1 or len(words[0]) < 4:
+        return None
+    word = words[0]
+    stems = [word] + [word[: -len(suffix)] for suffix in EVENT_SUFFIXES if word.endswith(suffix) and len(word) - len(suffix) >= 4]
+    return r"\b(?:" + "|".join(re.escape(stem) + "e?d" for stem in stems) + r")\b"
 
 
 def _numbers(pattern: str, text: str) -> set[bool]:

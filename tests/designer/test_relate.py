@@ -93,6 +93,20 @@ def test_a_row_said_to_be_one_part_of_another_is_the_child_whichever_side_the_an
         assert counted_direction(sentence, *answered, patterns, answered[0]) == (child, parent)
 
 
+def test_an_event_a_row_undergoes_holds_the_row_even_where_its_own_column_names_it() -> None:
+    requirement = ("Each booking has a date and a hirer name. Each booking is invoiced once, with an invoice number, "
+                   "a date and an amount. Customers have a delivery address.")
+    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
+        """CREATE TABLE booking (booking_id INTEGER PRIMARY KEY, booking_date DATE, hirer_name TEXT);
+        CREATE TABLE invoice (invoice_number INTEGER PRIMARY KEY, invoice_date DATE, amount DECIMAL);
+        CREATE TABLE delivery (delivery_id INTEGER PRIMARY KEY, van TEXT);
+        CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, delivery_address TEXT);"""))))
+    # "an invoice number" is the invoice's own column: it names the invoice ("a delivery address" names no delivery)
+    assert {frozenset((a, b)) for _, a, b in asked_pairs(design)} == {frozenset(("booking", "invoice"))}
+    completed = complete_references(design, Scripted("booking.invoice_number -> invoice"))
+    assert _references(completed, "invoice") == {("booking_id", "booking")} and not _references(completed, "booking")
+
+
 def test_the_rule_designer_reads_no_entity_from_a_word_never_used_as_a_noun() -> None:
     # read as the reconciliation reads it: with the LLM's tables as known entities
     facts = read_facts("A customer comes to us with a name, a phone and an email. Each learner is allocated one "
