@@ -479,7 +479,8 @@ def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention],
 def _joined_statements(clauses: list[Clause], facts: Facts, names: list[str]) -> None:
     """A statement after ';' or ':' that declares an entity continues the one before it.
     - 'Readers post comments on articles: a comment has a text': the comment refers to what the
-      first statement names with it (the article);
+      first statement names with it (the article), unless the first counts it one of the other's
+      ('a subscriber chooses one plan; plans have a name': the subscriber holds the plan);
     - 'A player can take part in many tournaments, and for each participation we record the seed':
       an entity the first statement does not name is the relation itself (an association named
       'participation')."""
@@ -505,7 +506,9 @@ def _joined_statements(clauses: list[Clause], facts: Facts, names: list[str]) ->
         others = list(dict.fromkeys(m.entity for m in found if m.entity != c.subject and m.entity in facts.entities))
         if named:
             for other in others:
-                facts.relations.append(_relation(c.subject, other, -1, ""))
+                # 'a subscriber chooses one plan; plans have a name': the subscriber holds its one plan
+                if not any(r.source == other and r.target == c.subject and r.many == -1 for r in facts.relations):
+                    facts.relations.append(_relation(c.subject, other, -1, ""))
         elif not named and len(others) == 2 and not _elsewhere(c, clauses, names, facts) and not any(
                 r.source == c.subject or r.target == c.subject for r in facts.relations):
             a, b = sorted(others)

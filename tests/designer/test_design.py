@@ -39,6 +39,17 @@ def test_one_table_gets_its_identifier_as_key_and_typed_attributes() -> None:
     assert types["purchase_date"] == "DATE" and types["price"] == "DECIMAL" and types["make"] == "TEXT"
 
 
+def test_a_statement_joined_after_a_semicolon_refers_back_unless_the_first_counted_it_one() -> None:
+    # "readers post comments on articles: a comment has a text": the comment holds its reader and article
+    posted = checked(design_with_rules("Readers have a name. Articles have a title. Readers post comments on articles: "
+                                       "a comment has a text and a date."))
+    assert {fk.ref_table for fk in posted.table("comment").foreign_keys} == {"reader", "article"}
+    # "a subscriber chooses one plan; plans have a name": the subscriber holds its one plan, not the reverse
+    chosen = checked(design_with_rules("A subscriber has a name and an email. A subscriber chooses one plan; plans have "
+                                       "a name and a weekly price."))
+    assert _fks(chosen) == {("subscriber", "plan_id", "plan")}
+
+
 def test_one_to_many_puts_the_key_on_the_many_side() -> None:
     design = checked(design_with_rules(
         "Each author has an author ID and a name. Each book has an ISBN, a title and a publication year, "
