@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from text2db.designer.requirement import (BY_THE_WAY, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
-                                          clean_phrase, read_clauses, split_items)
+                                          clean_phrase, names_an_attribute, read_clauses, split_items)
 from text2db.designer.words import is_plural, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
@@ -126,7 +126,7 @@ def _per_pair_item(c: Clause, following: list[Clause], facts: Facts) -> bool:
     words = [clean_phrase(i.lower()) for i in split_items(nxt.text)] if nxt is not None else [m.group("r")]
     a, other = sorted((c.subject, b))
     facts.pair_names[(a, other)] = singular_phrase(m.group("r"))
-    facts.pair_attributes.append((c.subject, b, [Attribute(w) for w in words if w and len(w.split()) <= 5]))
+    facts.pair_attributes.append((c.subject, b, [Attribute(w) for w in words if names_an_attribute(w)]))
     return True
 
 
@@ -435,7 +435,7 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
             m = found[-1]  # "a position within the module" of a module is a position, no second module
             facts.relations.append(_relation(c.subject, m.entity, m.many, m.role))
             continue
-        if not words or len(words.split()) > 5:
+        if not names_an_attribute(words):
             continue
         attr = Attribute(words, unique="unique" in item.split() or "must be unique" in item,
                          identifier=words in c.identifier or raw in c.identifier,
@@ -471,7 +471,7 @@ def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention],
         named = mentions(words, names, facts.aliases)
         if named and not clean_phrase(words[:named[0].start]) and named[0].entity not in (a, b):
             facts.pair_references.append((a, b, named[0].entity, named[0].role))
-        elif words and not named and len(words.split()) <= 5:
+        elif not named and names_an_attribute(words):
             attributes.append(Attribute(words))
     facts.pair_attributes.append((a, b, attributes))
 

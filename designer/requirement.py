@@ -41,6 +41,17 @@ RELATIVE = re.compile(rf"\b(?:who|which|that)\s+(?:is|are)\s+{BY_THE_WAY}(?:an?\
                       r"([a-z][a-z -]*?)(?=[,.;]|$| and | in the | at the | from the )")
 PRONOUNS = {"they", "it", "he", "she", "we", "them", "him", "her", "its", "their", "you", "was", "were", "is", "are",
             "be", "been", "must", "should", "can", "may", "will", "would", "has", "have", "had", "does", "did"}
+# a phrase opening with one of these is a clause, not an attribute's name: "because they get moved
+# around", "we write down", "or more panels" (of "one or more panels"); a question word may well
+# paraphrase one ("what it crosses", "who added it") and is kept
+CLAUSE_OPENERS = PRONOUNS | {"because", "if", "although", "though", "while", "since", "unless", "until", "so", "but",
+                             "and", "or", "then", "that", "this", "these", "those", "i"}
+
+
+def names_an_attribute(words: str) -> bool:
+    """Whether a cleaned phrase can name an attribute: one to five words, not opening a clause."""
+    split = words.split()
+    return 1 <= len(split) <= 5 and split[0] not in CLAUSE_OPENERS
 
 
 @dataclass

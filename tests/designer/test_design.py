@@ -50,6 +50,18 @@ def test_a_statement_joined_after_a_semicolon_refers_back_unless_the_first_count
     assert _fks(chosen) == {("subscriber", "plan_id", "plan")}
 
 
+@pytest.mark.parametrize("requirement, clause", [
+    ("Hives have a tag number. Queens are recorded on their own, with year of birth and marking colour, because they "
+     "get moved around and we need to see which queen heads which hive right now.", "because"),
+    ("Clients have a name. A commission consists of one or more panels, numbered within the commission, each with a "
+     "width and height in millimetres and a design theme.", "or_more"),
+])
+def test_a_clause_after_the_attributes_names_no_attribute(requirement: str, clause: str) -> None:
+    design = checked(design_with_rules(requirement))
+    assert not [c.name for t in design.tables for c in t.columns if c.name.startswith(clause)]
+    assert design.tables  # the entities are still read
+
+
 def test_one_to_many_puts_the_key_on_the_many_side() -> None:
     design = checked(design_with_rules(
         "Each author has an author ID and a name. Each book has an ISBN, a title and a publication year, "
