@@ -53,17 +53,23 @@ def fold_roles(design: SchemaDesign) -> SchemaDesign:
         if not referred and (held := _role_held_by_entity(tables[entity], role, text)) is not None:
             tables[entity] = held
             notes.append(f"{entity}: refers to itself for its {role.replace('_', ' ')} (no other table held the role)")
-    for link in [t for t in tables.values() if _links_rows_of_one_entity(t, tables)]:
-        entity = link.parents[0]
-        plain = [c for fk in link.foreign_keys for c in fk.columns if _names_the_entity(c, tables[entity])]
-        roles = [c for fk in link.foreign_keys for c in fk.columns if c not in plain]
-        role = roles[0] if len(roles) == 1 else f"{link.name}_id"
-        held = with_reference(tables[entity], tables[entity], role)
-        if held is not None:
-            tables[entity] = held
-            del tables[link.name]
-            notes.append(f"{link.name}: only linked one {entity} to another; now {entity}.{held.foreign_keys[-1].columns[0]}")
+    _fold_self_links(tables, notes)
     return design.amended(list(tables.values()), notes)
+
+
+def _fold_self_links(tables: dict[str, TableDesign], notes: list[str]) -> None:
+    """Each table that only links two rows of one entity becomes the entity's reference to itself,
+    named after the link's role column (`referred_by_member_id` beside a plain `member_id`), else
+    after the link (`referral_id`)."""
+    for link in [t for t in tables.values() if _links_rows_of_one_entity(t, tables)]:
+        entity = tables[link.parents[0]]
+        roles = [fk.columns[0] for fk in link.foreign_keys if not _names_the_entity(fk.columns[0], entity)]
+        held = with_reference(entity, entity, roles[0] if len(roles) == 1 else f"{link.name}_id")
+        if held is not None:
+            tables[entity.name] = held
+            del tables[link.name]
+            notes.append(f"{link.name}: only linked one {entity.name} to another; now "
+                         f"{entity.name}.{held.foreign_keys[-1].columns[0]}")
 
 
 def _links_rows_of_one_entity(table: TableDesign, tables: dict[str, TableDesign]) -> bool:
@@ -85,7 +91,7 @@ def _links_rows_of_one_entity(table: TableDesign, tables: dict[str, TableDesign]
 def _names_the_entity(column: str, entity: TableDesign) -> bool:
     """A reference column named after the entity alone (`member_id`, `tax_file_number`), no role."""
     key = entity.primary_key[0]
-    return column in (key, f"{entity.name}_id", f"{entity.name}_{key}", f"{entity.name.split('_')[-1]}_{key.split('_')[-1]}")
+    return column in (key, f"{entity.name}_id", f"{entity.name}_{key}")
 
 
 def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesign | None:
