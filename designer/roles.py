@@ -21,8 +21,10 @@ goes. A role the requirement says X plays that no other table referred to ("a ju
 another player", with a `coach` table nothing points at) would vanish with R: X gets a nullable
 reference to itself for it (`player.coach_id`). Likewise a table that only links one row of an
 entity to another (`referral (referral_id, member_id, referred_by_member_id)`) becomes the
-entity's reference to itself (`member.referred_by_member_id`). Every fold is noted. Nothing here
-depends on a table or domain name.
+entity's reference to itself (`member.referred_by_member_id`), and two tables the requirement
+calls kinds of one thing ("shippers and consignees are simply companies") that hold the same
+attributes become that one table. Every fold is noted. Nothing here depends on a table or domain
+name.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import re
 
 from text2db.designer.relate import with_reference
 from text2db.designer.repair import name_pattern
+from text2db.designer.words import singular, snake
 from text2db.schemas.design import ForeignKeyDesign, SchemaDesign, TableDesign
 
 
@@ -53,8 +56,44 @@ def fold_roles(design: SchemaDesign) -> SchemaDesign:
         if not referred and (held := _role_held_by_entity(tables[entity], role, text)) is not None:
             tables[entity] = held
             notes.append(f"{entity}: refers to itself for its {role.replace('_', ' ')} (no other table held the role)")
+    _merge_kinds_of_one(tables, text, notes)
     _fold_self_links(tables, notes)
     return design.amended(list(tables.values()), notes)
+
+
+# "shippers and consignees are simply companies to us": two kinds of one thing
+KINDS_OF_ONE = re.compile(r"\b(?P<a>[a-z-]+s)\s+and\s+(?P<b>[a-z-]+s)\s+are\s+(?:simply\s+|just\s+|both\s+|all\s+)?"
+                          r"(?:[a-z-]+\s+)?(?P<one>[a-z-]+s)\b")
+
+
+def _merge_kinds_of_one(tables: dict[str, TableDesign], text: str, notes: list[str]) -> None:
+    """Two tables the requirement calls kinds of one thing the design lacks ("shippers and
+    consignees are simply companies to us"), holding the same attributes (`shipper(name, country,
+    contact_email)` and `consignee(...)` alike), become that one table (`company`); every reference
+    to either points at it and keeps its name, which says the role (`shipment.shipper_id`,
+    `shipment.consignee_id`), and the two stop referring to each other."""
+    for m in KINDS_OF_ONE.finditer(text):
+        a, b, one = (snake(singular(m.group(g))) for g in ("a", "b", "one"))
+        if a not in tables or b not in tables or one in tables or a == b:
+            continue
+        ta, tb = tables[a], tables[b]
+        if (len(ta.primary_key) != 1 or len(tb.primary_key) != 1 or not ta.own_attributes
+                or ta.own_attributes != tb.own_attributes):
+            continue
+        old_key = ta.column(ta.primary_key[0])
+        key = old_key.model_copy(update={"name": f"{one}_id"}) if old_key.name == f"{a}_id" else old_key
+        merged = ta.model_copy(update={
+            "name": one, "primary_key": [key.name],
+            "columns": [key if c.name == old_key.name else c for c in ta.columns
+                        if c.name not in {col for fk in ta.foreign_keys if fk.ref_table == b for col in fk.columns}],
+            "foreign_keys": [fk for fk in ta.foreign_keys if fk.ref_table != b]})
+        del tables[a], tables[b]
+        tables[one] = merged
+        for name, t in list(tables.items()):
+            if name != one:
+                tables[name] = _retargeted(_retargeted(t, a, one, key.name, key.type), b, one, key.name, key.type)
+        notes.append(f"{a}, {b}: kinds of one {one} (the requirement says so, and they held the same attributes); "
+                     f"now {one}, and their references point at it")
 
 
 def _fold_self_links(tables: dict[str, TableDesign], notes: list[str]) -> None:

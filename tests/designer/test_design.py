@@ -633,6 +633,24 @@ def test_a_role_the_requirement_says_the_entity_is_folds_into_a_reference_to_its
     assert fold_roles(unsaid) == unsaid
 
 
+def test_two_kinds_the_requirement_says_are_one_thing_become_that_table() -> None:
+    requirement = ("Shippers and consignees are simply companies to us, each with a name, a country and a contact "
+                   "email, and every shipment has exactly one shipper and one consignee. Shipments have a weight.")
+    drafted = ("CREATE TABLE shipper (shipper_id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, contact_email TEXT);\n"
+               "CREATE TABLE consignee (consignee_id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT,"
+               " contact_email TEXT, shipper_id INTEGER REFERENCES shipper(shipper_id));\n"
+               "CREATE TABLE shipment (shipment_id INTEGER PRIMARY KEY, weight REAL,"
+               " shipper_id INTEGER NOT NULL REFERENCES shipper(shipper_id),"
+               " consignee_id INTEGER NOT NULL REFERENCES consignee(consignee_id));")
+    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    assert {t.name for t in design.tables} == {"company", "shipment"}
+    assert design.table("company").primary_key == ["company_id"] and not design.table("company").foreign_keys
+    assert _fks(design) == {("shipment", "shipper_id", "company"), ("shipment", "consignee_id", "company")}
+    # kinds that hold different facts stay apart
+    apart = _repaired_draft(requirement, drafted.replace("country TEXT, contact_email TEXT, shipper_id", "vat_number TEXT, shipper_id"))
+    assert {"shipper", "consignee"} <= {t.name for t in fold_roles(apart).tables}
+
+
 def test_a_table_with_data_of_its_own_is_no_role_even_when_named_after_an_entity() -> None:
     requirement = ("Members borrow tools. A tool has a name and a category. A senior member mentors new members and "
                    "holds a workshop qualification with a date awarded; each member has a name.")
