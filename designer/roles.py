@@ -74,7 +74,7 @@ def _merge_kinds_of_one(tables: dict[str, TableDesign], text: str, notes: list[s
     `shipment.consignee_id`), and the two stop referring to each other."""
     for m in KINDS_OF_ONE.finditer(text):
         a, b, one = (snake(singular(m.group(g))) for g in ("a", "b", "one"))
-        if a not in tables or b not in tables or one in tables or a == b:
+        if a not in tables or b not in tables or one in tables or a == b or len(m.group("one")) < 5:  # not 'as', 'us'
             continue
         ta, tb = tables[a], tables[b]
         if (len(ta.primary_key) != 1 or len(tb.primary_key) != 1 or not ta.own_attributes
