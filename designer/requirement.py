@@ -191,9 +191,17 @@ def _distribute(m: re.Match[str]) -> str:
 
 def clean_phrase(text: str) -> str:
     words = [w for w in re.findall(r"[a-z][a-z0-9'-]*", text.lower()) if w not in ("'s",)]
-    while words and (words[0] in DETERMINERS or words[0] in ("one", "of")):
-        words = words[1:]
+    while words and (words[0] in DETERMINERS or words[0] in ("one", "of") or _counts_one(words)):
+        words = words[2:] if words[0] == "at" else words[1:]
     return " ".join(w.replace("'s", "") for w in words)
+
+
+def _counts_one(words: list[str]) -> bool:
+    """'exactly one', 'only one', 'just one', 'at most one', 'at least one' open the phrase: a
+    count, no part of the name ("exactly one principal investigator")."""
+    count = words[2:3] if words[:2] in (["at", "most"], ["at", "least"]) else words[1:2] if words[0] in (
+        "exactly", "only", "just") else []
+    return count in (["one"], ["a"], ["an"])
 
 
 def split_items(text: str) -> list[str]:

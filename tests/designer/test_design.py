@@ -62,6 +62,12 @@ def test_a_clause_after_the_attributes_names_no_attribute(requirement: str, clau
     assert design.tables  # the entities are still read
 
 
+def test_a_count_before_an_item_is_no_part_of_its_name() -> None:
+    design = checked(design_with_rules("Each proposal has a title, exactly one principal investigator and at most one "
+                                       "sponsor. Researchers have a name."))
+    assert {"principal_investigator", "sponsor"} <= {c.name for c in design.table("proposal").columns}
+
+
 def test_one_to_many_puts_the_key_on_the_many_side() -> None:
     design = checked(design_with_rules(
         "Each author has an author ID and a name. Each book has an ISBN, a title and a publication year, "
