@@ -170,14 +170,14 @@ def _event_verbs(design: SchemaDesign) -> dict[str, str]:
     verbs = {}
     for table in design.tables:
         words = name_words(table.name)
-        if len(words) != 1:
-            continue
-        for suffix in EVENT_SUFFIXES:
-            stem = words[0][:-len(suffix)]
-            if words[0].endswith(suffix) and len(stem) >= 4 and stem not in KEEPING_VERBS:
-                verbs[table.name] = rf"\b{re.escape(stem)}e?(?:s|es|ed|d)?\b"
-                break
+        if len(words) == 1 and (stem := _verb_stem(words[0])) is not None and stem not in KEEPING_VERBS:
+            verbs[table.name] = rf"\b{re.escape(stem)}e?(?:s|es|ed|d)?\b"
     return verbs
+
+
+def _verb_stem(noun: str) -> str | None:
+    """The verb an event noun is made from: `inspection` -> inspect, `booking` -> book."""
+    return next((noun[:-len(s)] for s in EVENT_SUFFIXES if noun.endswith(s) and len(noun) - len(s) >= 4), None)
 
 
 def _held_by_event(design: SchemaDesign, a: str, b: str, enacted: list[str]) -> tuple[str, str]:
@@ -272,8 +272,7 @@ def _done_to(table: str) -> str | None:
     words = name_words(table)
     if len(words) != 1 or len(words[0]) < 4:
         return None
-    word = words[0]
-    stems = [word] + [word[: -len(suffix)] for suffix in EVENT_SUFFIXES if word.endswith(suffix) and len(word) - len(suffix) >= 4]
+    stems = [words[0]] + [stem for stem in [_verb_stem(words[0])] if stem]
     return r"\b(?:" + "|".join(re.escape(stem) + "e?d" for stem in stems) + r")\b"
 
 

@@ -123,7 +123,7 @@ def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     read (`lesson_skill.skill_name` became a reference to a lookup table later) and nothing
     refers to. An event with a name of its own (`package_purchase` of a learner and a package)
     keeps its surrogate. Done last, like dated_attribute_names."""
-    referenced = {fk.ref_table for t in design.tables for fk in t.foreign_keys}
+    referenced = design.referenced_tables
     notes: list[str] = []
     tables = []
     for table in design.tables:
@@ -148,7 +148,7 @@ def copies_dropped(design: SchemaDesign) -> SchemaDesign:
     it. A table the requirement names stays, copy or not: there the other table took its
     attributes (`production.title` of a `play`). Done last, like dated_attribute_names: the
     completion prompts add most copies."""
-    referenced = {fk.ref_table for t in design.tables for fk in t.foreign_keys}
+    referenced = design.referenced_tables
     notes: list[str] = []
     dropped: set[str] = set()
     for table in design.tables:

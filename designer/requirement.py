@@ -191,17 +191,19 @@ def _distribute(m: re.Match[str]) -> str:
 
 def clean_phrase(text: str) -> str:
     words = [w for w in re.findall(r"[a-z][a-z0-9'-]*", text.lower()) if w not in ("'s",)]
-    while words and (words[0] in DETERMINERS or words[0] in ("one", "of") or _counts_one(words)):
-        words = words[2:] if words[0] == "at" else words[1:]
+    while words and (skip := 1 if words[0] in DETERMINERS or words[0] in ("one", "of") else _count_words(words)):
+        words = words[skip:]
     return " ".join(w.replace("'s", "") for w in words)
 
 
-def _counts_one(words: list[str]) -> bool:
-    """'exactly one', 'only one', 'just one', 'at most one', 'at least one' open the phrase: a
-    count, no part of the name ("exactly one principal investigator")."""
-    count = words[2:3] if words[:2] in (["at", "most"], ["at", "least"]) else words[1:2] if words[0] in (
-        "exactly", "only", "just") else []
-    return count in (["one"], ["a"], ["an"])
+COUNT_WORDS = (["at", "most"], ["at", "least"], ["exactly"], ["only"], ["just"])
+
+
+def _count_words(words: list[str]) -> int:
+    """How many words of a count open the phrase ('exactly', 'at most' before 'one', 'a' or 'an':
+    "exactly one principal investigator" names a principal investigator), else 0; the 'one' goes
+    with the determiners."""
+    return next((len(c) for c in COUNT_WORDS if words[:len(c)] == c and words[len(c):len(c) + 1] in (["one"], ["a"], ["an"])), 0)
 
 
 def split_items(text: str) -> list[str]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from text2db.designer.reconcile import key_column
 from text2db.designer.relate import with_reference
 from text2db.designer.repair import name_pattern
 from text2db.designer.words import singular, snake
@@ -46,7 +47,7 @@ def fold_roles(design: SchemaDesign) -> SchemaDesign:
     while (found := next(((r, e) for r in tables if (e := _entity_of(tables[r], tables, text))), None)):
         role, entity = found
         key = tables[entity].column(tables[entity].primary_key[0])
-        referred = any(fk.ref_table == role for name, t in tables.items() if name != role for fk in t.foreign_keys)
+        referred = _referred_by_another(role, tables)
         for name, t in list(tables.items()):
             if name != role:
                 tables[name] = _retargeted(t, role, entity, key.name, key.type)
@@ -123,14 +124,18 @@ def _links_rows_of_one_entity(table: TableDesign, tables: dict[str, TableDesign]
             and all(len(fk.columns) == 1 for fk in table.foreign_keys)
             and len(table.primary_key) == 1 and table.primary_key[0] not in table.reference_columns
             and not table.own_attributes and len(table.columns) == 1 + len(table.foreign_keys)
-            and not any(table.name in t.parents for t in tables.values() if t.name != table.name)
+            and not _referred_by_another(table.name, tables)
             and len(tables[next(iter(parents))].primary_key) == 1)
+
+
+def _referred_by_another(name: str, tables: dict[str, TableDesign]) -> bool:
+    return any(name in t.parents for t in tables.values() if t.name != name)
 
 
 def _names_the_entity(column: str, entity: TableDesign) -> bool:
     """A reference column named after the entity alone (`member_id`, `tax_file_number`), no role."""
     key = entity.primary_key[0]
-    return column in (key, f"{entity.name}_id", f"{entity.name}_{key}")
+    return column in (key, f"{entity.name}_id", key_column(entity.name, key))
 
 
 def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesign | None:

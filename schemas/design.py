@@ -96,6 +96,11 @@ class SchemaDesign(_Spec):
     def has_table(self, name: str) -> bool:
         return any(t.name == name for t in self.tables)
 
+    @property
+    def referenced_tables(self) -> set[str]:
+        """The tables some table refers to (itself included)."""
+        return {fk.ref_table for t in self.tables for fk in t.foreign_keys}
+
     def amended(self, tables: list[TableDesign], notes: list[str]) -> SchemaDesign:
         """This design with `tables` in place of its own and `notes` added; itself when a step
         noted nothing (each change a designer step makes is noted, so no note means no change)."""
