@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from text2db.config import Settings
+from text2db.designer.belongs import owned_references
 from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.lookup import lookup_tables
@@ -64,14 +65,14 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = finished(appointed_roles(design))
+            design = finished(appointed_roles(owned_references(design)))
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
         except DesignInvalid as exc:
             notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
                          "the rule designer designed instead")
-    design = finished(appointed_roles(lookup_tables(phrase_names_cut(design_with_rules(requirement)))))
+    design = finished(appointed_roles(owned_references(lookup_tables(phrase_names_cut(design_with_rules(requirement))))))
     return design.model_copy(update={"notes": design.notes + notes})
 
 

@@ -83,7 +83,7 @@ DEMONSTRATIONS = (
 def complete_references(design: SchemaDesign, llm: Chat) -> SchemaDesign:
     """`design` with the references the LLM reads from sentences naming two unrelated tables."""
     tables = {t.name: t for t in design.tables}
-    patterns = _table_patterns(design)
+    patterns = table_patterns(design)
     notes: list[str] = []
     for sentence, a, b in asked_pairs(design)[:MAX_QUESTIONS]:
         try:
@@ -118,7 +118,7 @@ def _line(table: TableDesign) -> str:
 
 def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     """(sentence, table, table) for every pair the module docstring says is asked, in order."""
-    patterns = _table_patterns(design)
+    patterns = table_patterns(design)
     # a word spelling a column with the next one names the column, unless the column is the table's own
     # ("an invoice number" names the invoice; "a delivery address" the customer's, not a delivery)
     columns = {t.name: {c.name for o in design.tables if o.name != t.name for c in o.columns} for t in design.tables}
@@ -140,7 +140,7 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
             a, b = _held_by_event(design, a, b, enacted)
             pair = frozenset((a, b))
             if (pair in seen or _listed(text, patterns[a], patterns[b], others)
-                    or design.table(a).related_to(design.table(b)) or _associated(design, a, b)
+                    or design.table(a).related_to(design.table(b)) or associated(design, a, b)
                     or any({a, b} <= set(design.table(third).parents) for third in mentioned + enacted if third not in pair)
                     or (_counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text))):
                 continue
@@ -206,7 +206,7 @@ def _mention(pattern: str, text: str, columns: set[str], tables: str) -> int:
     return -1
 
 
-def _table_patterns(design: SchemaDesign) -> dict[str, str]:
+def table_patterns(design: SchemaDesign) -> dict[str, str]:
     """Each table's pattern: its name, or its last word alone when no other table ends in it
     ('dual_control_car' is named by "one of the cars") and it says what a row is (not a `type`)."""
     last_words = [name_words(t.name)[-1:] for t in design.tables]
@@ -220,7 +220,7 @@ def _table_patterns(design: SchemaDesign) -> dict[str, str]:
     return patterns
 
 
-def _associated(design: SchemaDesign, a: str, b: str) -> bool:
+def associated(design: SchemaDesign, a: str, b: str) -> bool:
     """A table keyed by references to both relates them many-to-many already."""
     for t in design.tables:
         keyed = {fk.ref_table for fk in t.foreign_keys if set(fk.columns) <= set(t.primary_key)}
@@ -296,10 +296,12 @@ def answered_references(answer: str, a: str, b: str) -> list[tuple[str, str, str
     return found
 
 
-def with_reference(child: TableDesign, parent: TableDesign, column: str) -> TableDesign | None:
+def with_reference(child: TableDesign, parent: TableDesign, column: str, owned: bool = False) -> TableDesign | None:
     """`child` with a reference to `parent` in `column` (named after the parent's key, its role
-    word kept), or None when the parent has no single-column key or the column is taken."""
-    if len(parent.primary_key) != 1 or _code_list(child):
+    word kept), or None when the parent has no single-column key or the column is taken, or the
+    child is a list of names, unless the sentence says each of them is `owned` by one parent
+    ("every play comes with its list of characters")."""
+    if len(parent.primary_key) != 1 or (_code_list(child) and not owned):
         return None
     key = parent.column(parent.primary_key[0])
     name = reference_column(column, parent.name, key.name)
@@ -371,7 +373,7 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
     the player's table under the role already, or when the player's table has no single-column key.
     A column of the table named as the role (`chief_marshal TEXT`) becomes the reference."""
     tables = {t.name: t for t in design.tables}
-    patterns = _table_patterns(design)
+    patterns = table_patterns(design)
     notes: list[str] = []
     for sentence in split_sentences(design.requirement):
         text = " ".join(sentence.lower().split())

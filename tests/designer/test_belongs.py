@@ -1,0 +1,68 @@
+"""Issue 15: references a sentence states as one row belonging to another (designer/belongs.py):
+"numbered within each pontoon", "its own list of rules", "every owner's boats"."""
+
+from __future__ import annotations
+
+from text2db.designer.belongs import owned_references
+from text2db.designer.ddlread import parse_tables
+from text2db.designer.repair import repair
+from text2db.designer.validate import checked
+from text2db.schemas.design import SchemaDesign
+
+REQUIREMENT = (
+    "Each pontoon has a name. Berths are numbered within each pontoon and have a length. Boats have a registration "
+    "and a name, and each boat is moored at one berth. Every club keeps its own list of rules. We keep every "
+    "owner's boats on file. Sailors join clubs, and we print a sailor's clubs on the card.")
+DRAFT = """CREATE TABLE pontoon (pontoon_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE berth (berth_number INTEGER PRIMARY KEY, length REAL);
+CREATE TABLE pontoon_berth (pontoon_id INTEGER REFERENCES pontoon(pontoon_id),
+  berth_number INTEGER REFERENCES berth(berth_number), PRIMARY KEY (pontoon_id, berth_number));
+CREATE TABLE boat (registration TEXT PRIMARY KEY, name TEXT, berth_number INTEGER REFERENCES berth(berth_number));
+CREATE TABLE club (club_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE rule (rule_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE owner (owner_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE sailor (sailor_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE sailor_club (sailor_id INTEGER REFERENCES sailor(sailor_id), club_id INTEGER REFERENCES club(club_id),
+  PRIMARY KEY (sailor_id, club_id));"""
+
+
+def _draft(requirement: str = REQUIREMENT) -> SchemaDesign:
+    return checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(DRAFT))))
+
+
+def _references(design: SchemaDesign, table: str) -> set[tuple[tuple[str, ...], str]]:
+    return {(tuple(fk.columns), fk.ref_table) for fk in design.table(table).foreign_keys}
+
+
+def test_a_number_unique_within_a_parent_makes_a_reference_and_a_key_with_the_parent() -> None:
+    design = owned_references(_draft())
+    # "numbered within each pontoon": one pontoon per berth, so the draft's many-to-many goes
+    assert "pontoon_berth" not in {t.name for t in design.tables}
+    berth = design.table("berth")
+    assert _references(design, "berth") == {(("pontoon_id",), "pontoon")}
+    assert berth.primary_key == ["pontoon_id", "berth_number"]
+    assert not berth.column("pontoon_id").nullable
+    # a boat's reference to its berth now holds the pontoon too: a berth number alone names no berth
+    assert (("pontoon_id", "berth_number"), "berth") in _references(design, "boat")
+    assert design.table("boat").has_column("pontoon_id")
+    assert owned_references(design).tables == design.tables  # a second pass changes nothing
+
+
+def test_its_own_list_makes_even_a_list_of_names_belong_to_its_owner() -> None:
+    # `rule(rule_id, name)` alone would be a list of values that belongs to nothing (relate._code_list)
+    assert _references(owned_references(_draft()), "rule") == {(("club_id",), "club")}
+
+
+def test_a_possessive_refers_the_possessed_to_the_possessor_unless_an_association_relates_them() -> None:
+    design = owned_references(_draft())
+    assert (("owner_id",), "owner") in _references(design, "boat")
+    # "a sailor's clubs": sailors and clubs are many-to-many already, and a possessive says no count
+    assert _references(design, "club") == set() and _references(design, "sailor") == set()
+    assert "sailor_club" in {t.name for t in design.tables}
+
+
+def test_without_the_wordings_nothing_changes() -> None:
+    plain = ("Each pontoon has a name. Berths have a number and a length. Boats have a registration and a name, and "
+             "each boat is moored at one berth. Clubs have rules. We keep owners and boats on file.")
+    draft = _draft(plain)
+    assert owned_references(draft) is draft
