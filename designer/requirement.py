@@ -122,12 +122,27 @@ def normalise(text: str) -> str:
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
     text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)
+    text = OWN_LIST.sub(_own_list, text)
     text = EACH_WITH.sub(_each_with, text)
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
 
 
+OWN_LIST = re.compile(r"\b(?:its|their)\s+(?:own\s+)?(?:set|list|range|series|collection|catalogue)\s+of\s+(?P<xs>[a-z]+s)\b"
+                      r"(?:,\s+(?:each\s+)?(?:(?P<with>with|having)|(?P<by>identified|known)\s+by)\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+each\s+(?:with|having|of which has)\s+", re.I)
 EACH_NAMED_WITH = re.compile(r",\s+each\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:having|with)\s+", re.I)
+
+
+def _own_list(m: re.Match[str]) -> str:
+    """'each commodity has its own set of grades, identified by a code' -> 'each commodity has
+    many grades; each grade is identified by a code': the items are things of their own, each
+    belonging to one owner, not a list-valued attribute of the owner."""
+    xs = m.group("xs")
+    if m.group("with"):
+        return f"many {xs}; each {singular_phrase(xs.lower())} has "
+    if m.group("by"):
+        return f"many {xs}; each {singular_phrase(xs.lower())} is identified by "
+    return f"many {xs}"
 
 
 def _each_with(m: re.Match[str]) -> str:

@@ -66,3 +66,17 @@ def test_without_the_wordings_nothing_changes() -> None:
              "each boat is moored at one berth. Clubs have rules. We keep owners and boats on file.")
     draft = _draft(plain)
     assert owned_references(draft) is draft
+
+
+def test_the_rule_designer_reads_its_own_set_of_items_as_a_table_of_its_own() -> None:
+    from text2db.designer.rules import design_with_rules
+
+    requirement = ("We run a ferry line. Each route has a name. Each route has its own set of fares, identified by a "
+                   "fare code that is only unique within that route, with a description and a price.")
+    design = owned_references(design_with_rules(requirement))
+    fare = design.table("fare")
+    # before, the set and its identifier were attributes of the route ('set_of_fares', the key 'identified_by_...')
+    assert not any("fare" in c.name for c in design.table("route").columns)
+    assert {"fare_code", "description", "price"} <= {c.name for c in fare.columns}
+    assert _references(design, "fare") == {(("route_id",), "route")}
+    assert fare.primary_key == ["route_id", "fare_code"]
