@@ -235,6 +235,10 @@ ONE_BEFORE = r"\b(?:one(?! or)(?:\s+of\s+(?:the|our|its|their))?|a single|exactl
 
 # "<x> is one staging of a <y>", "<x>s are the individual nights of a <y>": each x is of one y
 PART_OF_ONE = r"\s+(?:is|are)\s+(?:one|a|an|the)\s+(?:[a-z-]+\s+){1,2}of\s+(?:a|an|one|the|its|their)\s+"
+# "a quote becomes exactly one installation": the installation is made from the quote, and holds it
+BECOMES = r"\s+(?:becomes|turns into|is turned into|is converted into)\s+(?:exactly\s+)?(?:one|a|an)\s+(?:[a-z-]+\s+)?"
+# "we write down which clock each game was played with": each game holds one clock
+WHICH_ONE_OF = r"\bwhich\s+(?P<one>{one})\s+(?:each|every|the|a|an|this|that)\s+(?:[a-z-]+\s+)?{holder}"
 
 
 def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str, str], subject: str) -> tuple[str, str]:
@@ -247,10 +251,18 @@ def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str
     better witness. (A plural subject says nothing: "regular hirers have a standing arrangement".)
     Before any count, a row said to be one part of another is the child: "a production is one
     staging of a play", "performances are the individual nights of a production"; so is the
-    event a row undergoes: "each booking is invoiced once" puts the booking in the invoice."""
+    event a row undergoes: "each booking is invoiced once" puts the booking in the invoice; so is
+    what a row becomes ("a quote becomes exactly one installation": the installation's quote) and
+    the row a "which one" is asked of ("which clock each game was played with": the game's clock)."""
     text = sentence.lower()
     for x, y in ((child, parent), (parent, child)):  # "a production is one staging of a play": the production's play
         if re.search(patterns[x] + PART_OF_ONE + patterns[y].removeprefix(r"\b"), text):
+            return x, y
+        if re.search(patterns[y] + BECOMES + patterns[x].removeprefix(r"\b"), text):
+            return x, y
+        which = re.search(WHICH_ONE_OF.format(one=patterns[y].removeprefix(r"\b"), holder=patterns[x].removeprefix(r"\b")),
+                          text)
+        if which and not is_plural(which.group("one").split()[-1]):  # "which skills each agent has" counts many
             return x, y
         if (done := _done_to(x)) and re.search(patterns[y] + r"\s+(?:is|are)\s+(?:[a-z]+\s+)?" + done, text):
             return x, y  # "each booking is invoiced once": the invoice holds its booking

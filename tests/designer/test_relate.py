@@ -93,6 +93,17 @@ def test_a_row_said_to_be_one_part_of_another_is_the_child_whichever_side_the_an
         assert counted_direction(sentence, *answered, patterns, answered[0]) == (child, parent)
 
 
+@pytest.mark.parametrize(("sentence", "child", "parent"), [
+    ("Once approved, an estimate becomes exactly one repair with a start date.", "repair", "estimate"),
+    ("We write down which kiln each firing was done in.", "firing", "kiln"),
+    ("We note which trailer the load went on.", "load", "trailer"),
+])
+def test_what_a_row_becomes_and_which_one_a_row_had_hold_the_reference(sentence: str, child: str, parent: str) -> None:
+    patterns = {name: rf"\b{name}s?\b" for name in ("repair", "estimate", "firing", "kiln", "load", "trailer")}
+    for answered in ((child, parent), (parent, child)):
+        assert counted_direction(sentence, *answered, patterns, answered[0]) == (child, parent)
+
+
 def test_an_event_a_row_undergoes_holds_the_row_even_where_its_own_column_names_it() -> None:
     requirement = ("Each booking has a date and a hirer name. Each booking is invoiced once, with an invoice number, "
                    "a date and an amount. Customers have a delivery address.")
