@@ -283,7 +283,8 @@ def _fill_thin_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | 
         if table.foreign_keys or {c.name for c in table.columns} - set(table.primary_key) - CHOSEN_NAMES:
             continue
         added = [c for c in rule_table.columns if not table.has_column(c.name) and c.name not in rule_table.reference_columns
-                 and c.name != f"{rule_table.name}_id"]
+                 and c.name != f"{rule_table.name}_id"
+                 and not table.has_column(f"{name}_{c.name}")]  # `rig_plate_number` is the rule designer's `plate_number`
         if added:
             tables[name] = table.model_copy(update={"columns": [*table.columns, *(c.model_copy(update={"nullable": True})
                                                                                    for c in added)]})

@@ -123,12 +123,16 @@ def normalise(text: str) -> str:
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
     text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)
     text = OWN_LIST.sub(_own_list, text)
+    text = IDENTIFIED_AFTER.sub(_identified_after, text)
     text = EACH_WITH.sub(_each_with, text)
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
 
 
 OWN_LIST = re.compile(r"\b(?:its|their)\s+(?:own\s+)?(?:set|list|range|series|collection|catalogue)\s+of\s+(?P<xs>[a-z]+s)\b"
                       r"(?:,\s+(?:each\s+)?(?:(?P<with>with|having)|(?P<by>identified|known)\s+by)\s+)?", re.I)
+IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:identified|known)\s+by\s+"
+                              r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?)(?=[,;.]|$|\s+and\b)"
+                              r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+each\s+(?:with|having|of which has)\s+", re.I)
 EACH_NAMED_WITH = re.compile(r",\s+each\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:having|with)\s+", re.I)
 
@@ -147,13 +151,30 @@ def _own_list(m: re.Match[str]) -> str:
 
 def _each_with(m: re.Match[str]) -> str:
     """'a bank has branches, each with a code' -> 'a bank has branches; each branch has a code'."""
-    words = m.group(1).lower().split()
+    each = _each_of(m.group(1))
+    return m.group(0) if each is None else f"{m.group(1)}; each {each} has "
+
+
+def _identified_after(m: re.Match[str]) -> str:
+    """'drilling is done with rigs, identified by their plate number, with a model' -> '... with
+    rigs; each rig is identified by their plate number and has a model': the identifier and what
+    follows are the rig's, not attributes of the sentence's subject."""
+    each = _each_of(m.group(1))
+    if each is None:
+        return m.group(0)
+    return f"{m.group(1)}; each {each} is identified by {m.group('id')}" + (" and has " if m.group("with") else "")
+
+
+def _each_of(phrase: str) -> str | None:
+    """The singular of a plural noun phrase closing a clause ('branches' -> 'branch', 'the
+    branches' -> 'branch'), or None when it is no plural noun."""
+    words = phrase.lower().split()
     if len(words) == 2 and (words[0] in STOP_SUBJECT or words[0] in DETERMINERS or words[0] in PRONOUNS
                             or words[0] in MANY or is_plural(words[0])):
         words = words[1:]
     if not words or words[-1] in DETERMINERS or not is_plural(words[-1]):
-        return m.group(0)
-    return f"{m.group(1)}; each {singular_phrase(' '.join(words))} has "
+        return None
+    return singular_phrase(" ".join(words))
 
 
 def sentence_groups(text: str) -> list[list[str]]:

@@ -273,6 +273,19 @@ def test_an_entity_the_rules_read_is_added_where_a_column_holds_its_name() -> No
     assert _fks(design) == {("batch", "recipe_id", "recipe")}
 
 
+def test_an_identifier_after_a_plural_is_the_things_and_a_thin_entity_gets_no_second_copy_of_its_key() -> None:
+    requirement = ("Each well has a depth. Drilling is done with rigs, identified by their plate number, with a model "
+                   "and a maximum drilling depth.")
+    rig = design_with_rules(requirement).table("rig")
+    # before: a `drilling` entity with the attributes 'rigs' and 'identified_by_their_plate_number'
+    assert rig.primary_key == ["plate_number"] and {"model", "maximum_drilling_depth"} <= {c.name for c in rig.columns}
+    # the model made `rig` from a column, keyed `rig_plate_number`: it takes the rule designer's
+    # attributes, not its `plate_number` a second time
+    design = reconciled(_repaired_draft(requirement, "CREATE TABLE well (well_id INTEGER PRIMARY KEY, depth REAL);\n"
+                                                     "CREATE TABLE rig (rig_plate_number TEXT PRIMARY KEY);"))
+    assert [c.name for c in design.table("rig").columns] == ["rig_plate_number", "model", "maximum_drilling_depth"]
+
+
 TRUCKS_AND_PRODUCTS = ("CREATE TABLE truck (registration TEXT PRIMARY KEY, firm TEXT);\n"
                        "CREATE TABLE product (product_id INTEGER PRIMARY KEY, name TEXT);\n")
 
