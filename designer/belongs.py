@@ -1,6 +1,6 @@
 """References a sentence states as one row belonging to another, read without the LLM.
 
-Three wordings say which row a row belongs to, whatever the domain:
+Four wordings say which row a row belongs to, whatever the domain:
 - a number or code **unique within** another row: "a plot has a number that is unique within its
   section", "reward tiers, numbered from one within each project", "matches within a tournament"
   -> `plot.section_id`; the row that belongs is the table named last before "within" (other than
@@ -9,7 +9,9 @@ Three wordings say which row a row belongs to, whatever the domain:
 - a **possessive**: "one of that project's reward tiers", "the customer's booking" -> the
   possessed table refers to the possessor;
 - **its own list of**: "every play comes with its list of characters", "each commodity has its
-  own set of grades" -> `character.play_id`; the owner is the table named last before "its".
+  own set of grades" -> `character.play_id`; the owner is the table named last before "its";
+- **done by one**: "commissions are new instruments ordered by a customer", "a flight is flown by
+  one pilot" -> `commission.customer_id` (relate.DONE_BY; not "by one or more authors").
 
 Why: a small model drafting a whole schema leaves such a table without its owner now and then
 (`reward_tier` with no project), and reference completion asks only so many sentences. On the
@@ -17,7 +19,9 @@ development sets' requirements (dev and held-out 1-22, against their reference s
 "within" wording gives the reference schema's reference 16 times in 17 (the other is a track's
 position within a playlist, which an association already relates), "its list/set of" 2 in 2, and
 the possessive 6 in 8 (wrong: "a clerk's office", and "a translator's languages", which an
-association relates). Nothing is added between two tables that are related already, directly or
+association relates), "done by one" 39 in 43 (never the other way round; the 4 have no reference
+either way). Only "within" and "its list of" say a row has one parent and no other: a
+many-to-many link between the two is dropped for those alone. Nothing is added between two tables that are related already, directly or
 through an association keyed by both, nor when the owner has no single-column key.
 """
 
@@ -27,7 +31,7 @@ import re
 
 from text2db.designer.complete import split_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid
-from text2db.designer.relate import associated, table_patterns, with_reference
+from text2db.designer.relate import DOER_END, DONE_BY, associated, table_patterns, with_reference
 from text2db.designer.repair import repair
 from text2db.designer.validate import checked
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -35,7 +39,7 @@ from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign,
 WITHIN = r"\b(?:within|inside)\s+(?:each|every|its|their|the|a|an|that|this)\s+(?:own\s+)?"
 POSSESSIVE = r"(?:'s|s'|\u2019s)\s+(?:own\s+)?(?:[a-z-]+\s+)?"  # "that project's reward tiers"
 OWN_LIST = r"\b(?:its|their)\s+(?:own\s+)?(?:list|set|range|series|collection|catalogue)\s+of\s+"
-WITHIN_KIND, POSSESSIVE_KIND, LIST_KIND = "within", "possessive", "own list"
+WITHIN_KIND, POSSESSIVE_KIND, LIST_KIND, DONE_BY_KIND = "within", "possessive", "own list", "done by one"
 ONLY_ONE = {WITHIN_KIND, LIST_KIND}  # wordings that say one parent ("a translator's languages" may be many)
 
 
@@ -85,6 +89,8 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
         for child, child_pattern in patterns.items():
             if child != parent and re.search(pattern + POSSESSIVE + child_pattern.removeprefix(r"\b"), clause):
                 found.append((child, parent, POSSESSIVE_KIND))
+            if child != parent and re.search(child_pattern + DONE_BY + pattern.removeprefix(r"\b") + DOER_END, clause):
+                found.append((child, parent, DONE_BY_KIND))
     for child, pattern in patterns.items():
         for m in re.finditer(OWN_LIST + pattern.removeprefix(r"\b"), clause):
             parent = _named_last(clause[:m.start()], patterns, child)

@@ -237,6 +237,14 @@ ONE_BEFORE = r"\b(?:one(?! or)(?:\s+of\s+(?:the|our|its|their))?|a single|exactl
 PART_OF_ONE = r"\s+(?:is|are)\s+(?:one|a|an|the)\s+(?:[a-z-]+\s+){1,2}of\s+(?:a|an|one|the|its|their)\s+"
 # "a quote becomes exactly one installation": the installation is made from the quote, and holds it
 BECOMES = r"\s+(?:becomes|turns into|is turned into|is converted into)\s+(?:exactly\s+)?(?:one|a|an)\s+(?:[a-z-]+\s+)?"
+# "commissions are new instruments ordered by a customer", "a flight is flown by one pilot": the
+# thing done holds who did it (one doer: "written by one or more authors" is no such reference)
+DONE_BY = (r"(?:(?!\b(?:and|but|while|whereas|who|which|that)\b)[^,]){0,50}?\b[a-z]+(?:ed|en|wn|ht)"
+           r"(?:\s+(?:out|up|off|over))?\s+by\s+"
+           r"(?:a|an|the|exactly\s+one|a\s+single|one(?!\s+or\b)(?:\s+of\s+(?:our|the|its|their))?)\s+(?:[a-z-]+\s+){0,2}?")
+# the doer's name ends there: "ordered by one client contact" names a contact, not the client
+DOER_END = (r"(?=\s*(?:[,.;:)]|$)|\s+(?:and|or|with|who|whom|which|that|for|on|in|at|to|from|of|as|but|while|when|"
+            r"because|so|if|before|after|during|each|every)\b)")
 # "we write down which clock each game was played with": each game holds one clock
 WHICH_ONE_OF = r"\bwhich\s+(?P<one>{one})\s+(?:each|every|the|a|an|this|that)\s+(?:[a-z-]+\s+)?{holder}"
 
@@ -252,13 +260,16 @@ def counted_direction(sentence: str, child: str, parent: str, patterns: dict[str
     Before any count, a row said to be one part of another is the child: "a production is one
     staging of a play", "performances are the individual nights of a production"; so is the
     event a row undergoes: "each booking is invoiced once" puts the booking in the invoice; so is
-    what a row becomes ("a quote becomes exactly one installation": the installation's quote) and
-    the row a "which one" is asked of ("which clock each game was played with": the game's clock)."""
+    what a row becomes ("a quote becomes exactly one installation": the installation's quote), the
+    row a "which one" is asked of ("which clock each game was played with": the game's clock) and
+    the thing done by one doer ("commissions are instruments ordered by a customer")."""
     text = sentence.lower()
     for x, y in ((child, parent), (parent, child)):  # "a production is one staging of a play": the production's play
         if re.search(patterns[x] + PART_OF_ONE + patterns[y].removeprefix(r"\b"), text):
             return x, y
         if re.search(patterns[y] + BECOMES + patterns[x].removeprefix(r"\b"), text):
+            return x, y
+        if re.search(patterns[x] + DONE_BY + patterns[y].removeprefix(r"\b") + DOER_END, text):
             return x, y
         which = re.search(WHICH_ONE_OF.format(one=patterns[y].removeprefix(r"\b"), holder=patterns[x].removeprefix(r"\b")),
                           text)

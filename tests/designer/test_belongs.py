@@ -80,3 +80,18 @@ def test_the_rule_designer_reads_its_own_set_of_items_as_a_table_of_its_own() ->
     assert {"fare_code", "description", "price"} <= {c.name for c in fare.columns}
     assert _references(design, "fare") == {(("route_id",), "route")}
     assert fare.primary_key == ["route_id", "fare_code"]
+
+
+def test_a_thing_done_by_one_doer_refers_to_it_but_not_by_one_or_more_nor_by_a_qualified_other() -> None:
+    requirement = ("Surveys are site visits carried out by a surveyor, with a date. A report is written by one or more "
+                   "engineers. A quote is prepared by one surveyor assistant.")
+    draft = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
+        """CREATE TABLE surveyor (surveyor_id INTEGER PRIMARY KEY, name TEXT, phone TEXT);
+        CREATE TABLE engineer (engineer_id INTEGER PRIMARY KEY, name TEXT, phone TEXT);
+        CREATE TABLE survey (survey_id INTEGER PRIMARY KEY, survey_date DATE);
+        CREATE TABLE report (report_id INTEGER PRIMARY KEY, body TEXT);
+        CREATE TABLE quote (quote_id INTEGER PRIMARY KEY, amount DECIMAL);"""))))
+    design = owned_references(draft)
+    assert _references(design, "survey") == {(("surveyor_id",), "surveyor")}
+    assert _references(design, "report") == set()  # one or more engineers: no single doer
+    assert _references(design, "quote") == set()  # a surveyor assistant is no surveyor

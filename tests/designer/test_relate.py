@@ -97,6 +97,7 @@ def test_a_row_said_to_be_one_part_of_another_is_the_child_whichever_side_the_an
     ("Once approved, an estimate becomes exactly one repair with a start date.", "repair", "estimate"),
     ("We write down which kiln each firing was done in.", "firing", "kiln"),
     ("We note which trailer the load went on.", "load", "trailer"),
+    ("Repairs are jobs booked by a kiln, with a date.", "repair", "kiln"),
 ])
 def test_what_a_row_becomes_and_which_one_a_row_had_hold_the_reference(sentence: str, child: str, parent: str) -> None:
     patterns = {name: rf"\b{name}s?\b" for name in ("repair", "estimate", "firing", "kiln", "load", "trailer")}
