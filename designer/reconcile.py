@@ -175,7 +175,7 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 tables[name] = _with_declared_reference(table, column.name, parent, key)
                 notes.append(f"{name}: {column.name} declared a reference to {parent}, whose key it is named after")
                 continue
-            if column.name in table.primary_key:
+            if table.primary_key == [column.name]:  # a table keyed by a name alone is that name's own
                 continue
             new = _named_after_key(column.name, word, parent, key.name)
             if any(fk.columns == [new] and fk.ref_table == parent for fk in table.foreign_keys):

@@ -240,6 +240,20 @@ def test_columns_named_after_another_tables_key_or_name_are_references_to_it() -
     assert implied_references(design) is design  # nothing left to do: the same design
 
 
+def test_a_name_in_a_combination_key_refers_to_the_named_table_but_a_table_keyed_by_a_name_alone_does_not() -> None:
+    requirement = "A dish is made from several spices, each in an amount. Spices have a name and a price."
+    drafted = ("CREATE TABLE dish (dish_code TEXT PRIMARY KEY, title TEXT);\n"
+               "CREATE TABLE spice (spice_id INTEGER PRIMARY KEY, name TEXT NOT NULL, price DECIMAL);\n"
+               "CREATE TABLE dish_spice (dish_code TEXT REFERENCES dish(dish_code), spice_name TEXT, amount REAL, "
+               "PRIMARY KEY (dish_code, spice_name));\n"
+               "CREATE TABLE spice_note (spice_name TEXT PRIMARY KEY, note TEXT);")
+    design = checked(implied_references(_repaired_draft(requirement, drafted)))
+    # the pair's spice is a reference now, still part of the key
+    assert design.table("dish_spice").primary_key == ["dish_code", "spice_id"]
+    assert ("dish_spice", "spice_id", "spice") in _fks(design)
+    assert design.table("spice_note").primary_key == ["spice_name"] and not design.table("spice_note").foreign_keys
+
+
 def test_a_column_named_like_another_table_refers_to_it() -> None:
     requirement = "Borrowers meet in groups; every group meets in one village. Villages have a name and a district."
     drafted = ("CREATE TABLE village (village_id INTEGER PRIMARY KEY, name TEXT, district TEXT);\n"
