@@ -175,7 +175,7 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 tables[name] = _with_declared_reference(table, column.name, parent, key)
                 notes.append(f"{name}: {column.name} declared a reference to {parent}, whose key it is named after")
                 continue
-            if table.primary_key == [column.name]:  # a table keyed by a name alone is that name's own
+            if column.name in table.primary_key and not _pairs_with_references(table, column.name):
                 continue
             new = _named_after_key(column.name, word, parent, key.name)
             if any(fk.columns == [new] and fk.ref_table == parent for fk in table.foreign_keys):
@@ -186,6 +186,15 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 tables[name] = _with_declared_reference(renamed, new, parent, key)
                 notes.append(f"{name}: {column.name} (a copy of {parent}'s name) is now the reference {new}")
     return design.amended(list(tables.values()), notes)
+
+
+def _pairs_with_references(table: TableDesign, column: str) -> bool:
+    """`column` is one side of a pair: the rest of the table's key refers to other tables
+    (`recipe(product_code, ingredient_name)`, product_code referring to product), so the name is
+    the other side and may become a reference too. A name keying a table alone, or beside the
+    table's own number, stays."""
+    rest = [c for c in table.primary_key if c != column]
+    return bool(rest) and set(rest) <= table.reference_columns
 
 
 def _with_declared_reference(table: TableDesign, column: str, parent: str, key: ColumnDesign) -> TableDesign:

@@ -240,18 +240,21 @@ def test_columns_named_after_another_tables_key_or_name_are_references_to_it() -
     assert implied_references(design) is design  # nothing left to do: the same design
 
 
-def test_a_name_in_a_combination_key_refers_to_the_named_table_but_a_table_keyed_by_a_name_alone_does_not() -> None:
+def test_a_name_paired_with_a_reference_in_a_key_refers_to_the_named_table_a_name_keying_alone_does_not() -> None:
     requirement = "A dish is made from several spices, each in an amount. Spices have a name and a price."
     drafted = ("CREATE TABLE dish (dish_code TEXT PRIMARY KEY, title TEXT);\n"
                "CREATE TABLE spice (spice_id INTEGER PRIMARY KEY, name TEXT NOT NULL, price DECIMAL);\n"
                "CREATE TABLE dish_spice (dish_code TEXT REFERENCES dish(dish_code), spice_name TEXT, amount REAL, "
                "PRIMARY KEY (dish_code, spice_name));\n"
-               "CREATE TABLE spice_note (spice_name TEXT PRIMARY KEY, note TEXT);")
+               "CREATE TABLE spice_note (spice_name TEXT PRIMARY KEY, note TEXT);\n"
+               "CREATE TABLE jar (shelf_number INTEGER, spice_name TEXT, filled DATE, PRIMARY KEY (shelf_number, spice_name));")
     design = checked(implied_references(_repaired_draft(requirement, drafted)))
     # the pair's spice is a reference now, still part of the key
     assert design.table("dish_spice").primary_key == ["dish_code", "spice_id"]
     assert ("dish_spice", "spice_id", "spice") in _fks(design)
     assert design.table("spice_note").primary_key == ["spice_name"] and not design.table("spice_note").foreign_keys
+    # beside a number of the table's own, the name is no side of a pair
+    assert design.table("jar").primary_key == ["shelf_number", "spice_name"] and not design.table("jar").foreign_keys
 
 
 def test_a_column_named_like_another_table_refers_to_it() -> None:
