@@ -82,7 +82,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
         for fk in rule_table.foreign_keys:
             parent = same.get(fk.ref_table)
             if parent is None or (_refers_to_itself(tables[child]) if parent == child
-                                  else related(child, parent)):
+                                  else related(child, parent) and not _named_role(fk, rules, tables[child], parent)):
                 continue
             _add_reference(tables, child, parent, fk, rules.table(fk.ref_table), notes, "read by the rule designer")
     _name_references_after_keys(tables, notes)
@@ -510,6 +510,27 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
     if not any({a, b} <= r for name, r in refs.items() if name not in (a, b)):
         return False
     return not any({a, b} <= r for r in rule_events)
+
+
+def _named_role(fk: ForeignKeyDesign, rules: SchemaDesign, child: TableDesign, parent: str) -> bool:
+    """The rule designer's reference is a role the requirement says the parent's rows play ('a
+    captain and a first officer, who are crew members': `flight.captain_employee_id`), and the
+    child holds no plain reference to the parent: a table relating the two with a free `role`
+    column (`flight_crew(flight, member, role)`) does not say which member captains the flight,
+    so the role is added still."""
+    from text2db.designer.roles import said_to_be  # roles builds on this module
+
+    rule_parent = rules.table(fk.ref_table)
+    if len(fk.columns) != 1 or len(rule_parent.primary_key) != 1:
+        return False
+    key = rule_parent.primary_key[0]
+    own_key = key.removeprefix(f"{rule_parent.name}_")  # `master_number` for a seafarer keyed by seafarer_number
+    role = next((fk.columns[0].removesuffix(f"_{k}") for k in (key, own_key) if fk.columns[0].endswith(f"_{k}")),
+                fk.columns[0])
+    plain = {key, key_column(rule_parent.name, key), key_column(parent, key)}
+    held = {f.columns[0] for f in child.foreign_keys if f.ref_table == parent and len(f.columns) == 1}
+    return (role != fk.columns[0] and fk.columns[0] not in plain and not held & plain
+            and said_to_be(role, rule_parent.name, " ".join(rules.requirement.lower().split())))
 
 
 def _events(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], same: dict[str, str]) -> list[set[str]]:

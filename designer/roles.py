@@ -143,10 +143,10 @@ def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesi
     "a junior has at most one coach, who is simply another player" leaves a `coach` table nothing
     refers to, and the only place the coaching can be kept is the player's own row
     (`player.coach_id`). Only a role the requirement names as played by the entity
-    (`_said_to_be`), whose name says more than the entity's (`performer_coach` -> `coach`), and an
+    (`said_to_be`), whose name says more than the entity's (`performer_coach` -> `coach`), and an
     entity without a reference to itself already (that one is the role's)."""
     words = [w for w in role.split("_") if w not in entity.name.split("_")]
-    if not words or entity.name in entity.parents or not _said_to_be(role, entity.name, text):
+    if not words or entity.name in entity.parents or not said_to_be(role, entity.name, text):
         return None
     return with_reference(entity, entity, "_".join(words) + "_id")
 
@@ -156,14 +156,14 @@ def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> 
     for name, entity in tables.items():
         if name == role.name or len(entity.primary_key) != 1:
             continue
-        if not (role.name.endswith("_" + name) or _said_to_be(role.name, name, text)):
+        if not (role.name.endswith("_" + name) or said_to_be(role.name, name, text)):
             continue
         if _holds_nothing_else(role, entity):
             return name
     return None
 
 
-def _said_to_be(role: str, entity: str, text: str) -> bool:
+def said_to_be(role: str, entity: str, text: str) -> bool:
     """'a section leader, who is another musician' / '... officer, who are crew members'; the
     role's verb with the entity as its agent, 'coached by a senior performer' for a coach; the
     entity acting as the role, 'an experienced member who acts as their mentor'."""

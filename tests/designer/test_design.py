@@ -257,6 +257,24 @@ def test_a_name_paired_with_a_reference_in_a_key_refers_to_the_named_table_a_nam
     assert design.table("jar").primary_key == ["shelf_number", "spice_name"] and not design.table("jar").foreign_keys
 
 
+def test_named_roles_are_references_even_beside_a_link_with_a_free_role_column() -> None:
+    requirement = ("Each voyage has a voyage number and a departure date, and is sailed by one ship, a master and a chief "
+                   "engineer, who are seafarers. Seafarers have a seafarer number and a name. Ships have an IMO number "
+                   "and a name. Cooks sign on to voyages too.")
+    drafted = ("CREATE TABLE ship (imo_number TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE seafarer (seafarer_number TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE voyage (voyage_number TEXT PRIMARY KEY, departure_date DATE, "
+               "ship_imo_number TEXT REFERENCES ship(imo_number));\n"
+               "CREATE TABLE voyage_crew (voyage_number TEXT REFERENCES voyage(voyage_number), "
+               "seafarer_number TEXT REFERENCES seafarer(seafarer_number), role TEXT, "
+               "PRIMARY KEY (voyage_number, seafarer_number));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    # the link says someone sailed, not who was master: both named roles are the voyage's references
+    roles = {column for table, column, parent in _fks(design) if (table, parent) == ("voyage", "seafarer")}
+    assert {column.removesuffix("_number") for column in roles} == {"master", "chief_engineer"}
+    assert design.has_table("voyage_crew")  # the rest of the crew stays in the link
+
+
 def test_a_column_named_like_another_table_refers_to_it() -> None:
     requirement = "Borrowers meet in groups; every group meets in one village. Villages have a name and a district."
     drafted = ("CREATE TABLE village (village_id INTEGER PRIMARY KEY, name TEXT, district TEXT);\n"
