@@ -27,6 +27,8 @@ def repair(design: SchemaDesign) -> SchemaDesign:
     tables += _missing_parents(tables, by_name, design.requirement, notes)
     by_name = {t.name: t for t in tables}
     tables = [_retarget(t, by_name, notes) for t in tables]
+    by_name = _surrogates_referred_to(tables, notes)
+    tables = list(by_name.values())
     fixed = [_fix_references(t, by_name, notes) for t in tables]
     repaired = design.model_copy(update={"tables": fixed, "notes": design.notes + notes})
     return break_cycles(repaired)
@@ -217,6 +219,28 @@ def _pair_key(table: TableDesign) -> list[str]:
         return []
     pair = [fks[0].columns[0], fks[1].columns[0]]
     return pair if set(pair) <= names and pair[0] != pair[1] else []
+
+
+def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict[str, TableDesign]:
+    """The tables by name, each keyed by several columns that another table refers to by a
+    surrogate `<table>_id` it lacks keyed by that surrogate instead ('exam (subject, date, class_id)'
+    beside 'pupil_exam.exam_id REFERENCES exam(exam_id)'): the model meant a surrogate key, and a
+    reference of one column to a key of three would otherwise be dropped. The columns of the old
+    key stay, NOT NULL."""
+    by_name = {t.name: t for t in tables}
+    for table in tables:
+        for fk in table.foreign_keys:
+            parent = by_name.get(fk.ref_table)
+            surrogate = f"{fk.ref_table}_id"
+            if (parent is None or parent.name == table.name or fk.ref_columns != [surrogate]
+                    or len(parent.primary_key) < 2 or parent.has_column(surrogate)):
+                continue
+            column = ColumnDesign(name=surrogate, type="INTEGER", nullable=False)
+            by_name[parent.name] = parent.model_copy(update={"columns": [column, *parent.columns],
+                                                             "primary_key": [surrogate]})
+            notes.append(f"{parent.name}: keyed by a new {surrogate}, which {table.name} refers to "
+                         f"(not by {', '.join(parent.primary_key)})")
+    return by_name
 
 
 def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:

@@ -351,6 +351,19 @@ def test_repair_drops_a_reference_that_cannot_hold_and_keeps_the_column_types(ti
     assert any(note in n for n in design.notes)
 
 
+def test_a_surrogate_another_table_refers_to_keys_a_table_the_model_keyed_by_several_columns() -> None:
+    drafted = ("CREATE TABLE heat (event TEXT, round INTEGER, lane_count INTEGER, PRIMARY KEY (event, round));\n"
+               "CREATE TABLE swimmer (swimmer_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE swim (swimmer_id INTEGER REFERENCES swimmer(swimmer_id), heat_id INTEGER REFERENCES "
+               "heat(heat_id), time_seconds REAL, PRIMARY KEY (swimmer_id, heat_id));")
+    design = checked(_repaired_draft("Swimmers swim in heats; a heat has an event, a round and a lane count.", drafted))
+    heat = design.table("heat")
+    # before, the swim's reference to the heat was dropped (one column against a key of two)
+    assert heat.primary_key == ["heat_id"] and {"event", "round"} <= {c.name for c in heat.columns}
+    assert ("swim", "heat_id", "heat") in _fks(design)
+    assert repair(design).tables == design.tables  # repaired again, nothing changes
+
+
 def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
     # the model meant 'reports to another agent' but reused the key's name; a reference of the key
     # to itself says nothing and, NOT NULL, would fail validation and discard the whole design
