@@ -30,15 +30,12 @@ from __future__ import annotations
 import re
 
 from text2db.designer.complete import split_sentences
-from text2db.designer.exceptions import DesignFailed, DesignInvalid
-from text2db.designer.relate import DOER_END, DONE_BY, associated, table_patterns, with_reference
-from text2db.designer.repair import repair
-from text2db.designer.validate import checked
+from text2db.designer.relate import DOER_END, DONE_BY, amended_if_valid, associated, table_patterns, with_reference
+from text2db.designer.requirement import LIST_OF
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 WITHIN = r"\b(?:within|inside)\s+(?:each|every|its|their|the|a|an|that|this)\s+(?:own\s+)?"
 POSSESSIVE = r"(?:'s|s'|\u2019s)\s+(?:own\s+)?(?:[a-z-]+\s+)?"  # "that project's reward tiers"
-OWN_LIST = r"\b(?:its|their)\s+(?:own\s+)?(?:list|set|range|series|collection|catalogue)\s+of\s+"
 WITHIN_KIND, POSSESSIVE_KIND, LIST_KIND, DONE_BY_KIND = "within", "possessive", "own list", "done by one"
 ONLY_ONE = {WITHIN_KIND, LIST_KIND}  # wordings that say one parent ("a translator's languages" may be many)
 
@@ -69,12 +66,7 @@ def owned_references(design: SchemaDesign) -> SchemaDesign:
                 if wording == WITHIN_KIND and _keyed_within(tables, child, parent):
                     notes.append(f"{child}: keyed by its {parent} and {tables[child].primary_key[-1]}, unique only "
                                  f"within one (sentence {sentence[:80]!r})")
-    if not notes:
-        return design
-    try:
-        return checked(repair(design.amended(list(tables.values()), notes)))
-    except (DesignFailed, DesignInvalid) as exc:
-        return design.amended(design.tables, [f"owned references not kept: {exc}"])
+    return amended_if_valid(design, tables, notes, "owned references")
 
 
 def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str, str]]:
@@ -92,7 +84,7 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
             if child != parent and re.search(child_pattern + DONE_BY + pattern.removeprefix(r"\b") + DOER_END, clause):
                 found.append((child, parent, DONE_BY_KIND))
     for child, pattern in patterns.items():
-        for m in re.finditer(OWN_LIST + pattern.removeprefix(r"\b"), clause):
+        for m in re.finditer(LIST_OF + pattern.removeprefix(r"\b"), clause):
             parent = _named_last(clause[:m.start()], patterns, child)
             if parent is not None:
                 found.append((child, parent, LIST_KIND))

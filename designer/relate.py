@@ -101,10 +101,7 @@ def complete_references(design: SchemaDesign, llm: Chat) -> SchemaDesign:
                              "(LLM, reference completion)")
     if not any("reference completion)" in n for n in notes):
         return design.amended(design.tables, notes)
-    try:
-        return checked(repair(design.amended(list(tables.values()), notes)))
-    except (DesignFailed, DesignInvalid) as exc:
-        return design.amended(design.tables, [f"reference completion not kept: {exc}"])
+    return amended_if_valid(design, tables, notes, "reference completion")
 
 
 def prompt(a: TableDesign, b: TableDesign, sentence: str) -> list[dict[str, str]]:
@@ -414,12 +411,19 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
                 tables[holder] = updated
                 notes.append(f"{holder}: added the reference to {player} for its {role} from the sentence "
                              f"{sentence[:80]!r} (one of them appointed to a role)")
+    return amended_if_valid(design, tables, notes, "appointed roles")
+
+
+def amended_if_valid(design: SchemaDesign, tables: dict[str, TableDesign], notes: list[str], step: str) -> SchemaDesign:
+    """`design` with a step's changed `tables` and its `notes`, repaired and validated; the design
+    as it was, with a note, when the change fails validation (a step that adds references must
+    never lose the whole design); itself when the step noted nothing."""
     if not notes:
         return design
     try:
         return checked(repair(design.amended(list(tables.values()), notes)))
     except (DesignFailed, DesignInvalid) as exc:
-        return design.amended(design.tables, [f"appointed roles not kept: {exc}"])
+        return design.amended(design.tables, [f"{step} not kept: {exc}"])
 
 
 def _role_words(phrase: str) -> list[str]:

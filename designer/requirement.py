@@ -128,7 +128,9 @@ def normalise(text: str) -> str:
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
 
 
-OWN_LIST = re.compile(r"\b(?:its|their)\s+(?:own\s+)?(?:set|list|range|series|collection|catalogue)\s+of\s+(?P<xs>[a-z]+s)\b"
+# "its own set of grades", "their list of characters": things of their own, each of one owner
+LIST_OF = r"\b(?:its|their)\s+(?:own\s+)?(?:set|list|range|series|collection|catalogue)\s+of\s+"
+OWN_LIST = re.compile(LIST_OF + r"(?P<xs>[a-z]+s)\b"
                       r"(?:,\s+(?:each\s+)?(?:(?P<with>with|having)|(?P<by>identified|known)\s+by)\s+)?", re.I)
 IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:identified|known)\s+by\s+"
                               r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?)(?=[,;.]|$|\s+and\b)"

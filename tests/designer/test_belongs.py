@@ -26,8 +26,9 @@ CREATE TABLE sailor_club (sailor_id INTEGER REFERENCES sailor(sailor_id), club_i
   PRIMARY KEY (sailor_id, club_id));"""
 
 
-def _draft(requirement: str = REQUIREMENT) -> SchemaDesign:
-    return checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(DRAFT))))
+def _draft(requirement: str = REQUIREMENT, drafted: str = DRAFT) -> SchemaDesign:
+    """The model's CREATE TABLE answer as the designer takes it: parsed, repaired, checked."""
+    return checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted))))
 
 
 def _references(design: SchemaDesign, table: str) -> set[tuple[tuple[str, ...], str]]:
@@ -85,12 +86,11 @@ def test_the_rule_designer_reads_its_own_set_of_items_as_a_table_of_its_own() ->
 def test_a_thing_done_by_one_doer_refers_to_it_but_not_by_one_or_more_nor_by_a_qualified_other() -> None:
     requirement = ("Surveys are site visits carried out by a surveyor, with a date. A report is written by one or more "
                    "engineers. A quote is prepared by one surveyor assistant.")
-    draft = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
-        """CREATE TABLE surveyor (surveyor_id INTEGER PRIMARY KEY, name TEXT, phone TEXT);
+    draft = _draft(requirement, """CREATE TABLE surveyor (surveyor_id INTEGER PRIMARY KEY, name TEXT, phone TEXT);
         CREATE TABLE engineer (engineer_id INTEGER PRIMARY KEY, name TEXT, phone TEXT);
         CREATE TABLE survey (survey_id INTEGER PRIMARY KEY, survey_date DATE);
         CREATE TABLE report (report_id INTEGER PRIMARY KEY, body TEXT);
-        CREATE TABLE quote (quote_id INTEGER PRIMARY KEY, amount DECIMAL);"""))))
+        CREATE TABLE quote (quote_id INTEGER PRIMARY KEY, amount DECIMAL);""")
     design = owned_references(draft)
     assert _references(design, "survey") == {(("surveyor_id",), "surveyor")}
     assert _references(design, "report") == set()  # one or more engineers: no single doer
