@@ -1,6 +1,6 @@
 """References a sentence states as one row belonging to another, read without the LLM.
 
-Four wordings say which row a row belongs to, whatever the domain:
+Five wordings say which row a row belongs to, whatever the domain:
 - a number or code **unique within** another row: "a plot has a number that is unique within its
   section", "reward tiers, numbered from one within each project", "matches within a tournament"
   -> `plot.section_id`; the row that belongs is the table named last before "within" (other than
@@ -11,7 +11,9 @@ Four wordings say which row a row belongs to, whatever the domain:
 - **its own list of**: "every play comes with its list of characters", "each commodity has its
   own set of grades" -> `character.play_id`; the owner is the table named last before "its";
 - **done by one**: "commissions are new instruments ordered by a customer", "a flight is flown by
-  one pilot" -> `commission.customer_id` (relate.DONE_BY; not "by one or more authors").
+  one pilot" -> `commission.customer_id` (relate.DONE_BY; not "by one or more authors");
+- **each has one**: "every train runs on one route", "each well lies on one property" ->
+  `train.route_id` (not "one or more routes").
 
 Why: a small model drafting a whole schema leaves such a table without its owner now and then
 (`reward_tier` with no project), and reference completion asks only so many sentences. On the
@@ -20,8 +22,9 @@ development sets' requirements (dev and held-out 1-22, against their reference s
 position within a playlist, which an association already relates), "its list/set of" 2 in 2, and
 the possessive 6 in 8 (wrong: "a clerk's office", and "a translator's languages", which an
 association relates), "done by one" 39 in 43 (never the other way round; the 4 have no reference
-either way). Only "within" and "its list of" say a row has one parent and no other: a
-many-to-many link between the two is dropped for those alone. Nothing is added between two tables that are related already, directly or
+either way), "each has one" 77 in 78. "Within", "its list of" and "each has one" say a row has
+one parent and no other: a link that holds nothing but the two references is dropped for those
+alone. Nothing is added between two tables that are related already, directly or
 through an association keyed by both, nor when the owner has no single-column key.
 """
 
@@ -36,8 +39,13 @@ from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign,
 
 WITHIN = r"\b(?:within|inside)\s+(?:each|every|its|their|the|a|an|that|this)\s+(?:own\s+)?"
 POSSESSIVE = r"(?:'s|s'|\u2019s)\s+(?:own\s+)?(?:[a-z-]+\s+)?"  # "that project's reward tiers"
-WITHIN_KIND, POSSESSIVE_KIND, LIST_KIND, DONE_BY_KIND = "within", "possessive", "own list", "done by one"
-ONLY_ONE = {WITHIN_KIND, LIST_KIND}  # wordings that say one parent ("a translator's languages" may be many)
+# "every train runs on one route", "..., and every rocket belongs to one member": each x has one y
+EACH_HAS_ONE = (r"(?:^|[,(]\s*(?:and\s+|but\s+|while\s+|so\s+)?)\s*(?:each|every)\s+{child}\s+(?:[a-z-]+\s+){{1,3}}?"
+                r"(?:exactly\s+|only\s+)?(?<!than )one\s+(?!or\b)(?:[a-z-]+\s+)?{parent}(?![\s-]+(?:or|and)\s+(?:more|several|many))")
+WITHIN_KIND, POSSESSIVE_KIND, LIST_KIND, DONE_BY_KIND, EACH_ONE_KIND = (
+    "within", "possessive", "own list", "done by one", "each has one")
+# wordings that say one parent and no other ("a translator's languages" may be many)
+ONLY_ONE = {WITHIN_KIND, LIST_KIND, EACH_ONE_KIND}
 
 
 def owned_references(design: SchemaDesign) -> SchemaDesign:
@@ -83,6 +91,9 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
                 found.append((child, parent, POSSESSIVE_KIND))
             if child != parent and re.search(child_pattern + DONE_BY + pattern.removeprefix(r"\b") + DOER_END, clause):
                 found.append((child, parent, DONE_BY_KIND))
+            if child != parent and re.search(EACH_HAS_ONE.format(child=child_pattern.removeprefix(r"\b"),
+                                                                 parent=pattern.removeprefix(r"\b")), clause):
+                found.append((child, parent, EACH_ONE_KIND))
     for child, pattern in patterns.items():
         for m in re.finditer(LIST_OF + pattern.removeprefix(r"\b"), clause):
             parent = _named_last(clause[:m.start()], patterns, child)

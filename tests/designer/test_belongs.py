@@ -95,3 +95,18 @@ def test_a_thing_done_by_one_doer_refers_to_it_but_not_by_one_or_more_nor_by_a_q
     assert _references(design, "survey") == {(("surveyor_id",), "surveyor")}
     assert _references(design, "report") == set()  # one or more engineers: no single doer
     assert _references(design, "quote") == set()  # a surveyor assistant is no surveyor
+
+
+def test_each_with_one_parent_refers_to_it_and_a_bare_link_between_them_goes() -> None:
+    drafted = """CREATE TABLE crossing (crossing_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE ferry (ferry_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE ferry_crossing (ferry_id INTEGER REFERENCES ferry(ferry_id),
+          crossing_id INTEGER REFERENCES crossing(crossing_id), PRIMARY KEY (ferry_id, crossing_id));
+        CREATE TABLE deckhand (deckhand_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE port (port_id INTEGER PRIMARY KEY, name TEXT);"""
+    design = owned_references(_draft("Ferries have a name, and every ferry sails on one crossing. Each deckhand "
+                                     "works more than one port. Every port serves one or more crossings.", drafted))
+    assert _references(design, "ferry") == {(("crossing_id",), "crossing")}
+    assert "ferry_crossing" not in {t.name for t in design.tables}
+    # "more than one port", "one or more crossings": no single parent
+    assert _references(design, "deckhand") == set() and _references(design, "port") == set()
