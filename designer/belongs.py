@@ -64,8 +64,7 @@ def owned_references(design: SchemaDesign) -> SchemaDesign:
                 if link is not None:  # "numbered within each project" says one project: no many-to-many
                     del tables[link]
                     notes.append(f"{link}: dropped, a {child} belongs to one {parent} (sentence {sentence[:80]!r})")
-                current = design.model_copy(update={"tables": list(tables.values())})
-                if not (tables[child].related_to(tables[parent]) or associated(current, child, parent)):
+                if not (tables[child].related_to(tables[parent]) or associated(tables.values(), child, parent)):
                     updated = with_reference(tables[child], tables[parent], f"{parent}_id", owned=only_one)
                     if updated is not None:
                         tables[child] = updated
@@ -81,21 +80,23 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
     """(child, parent, wording) for each wording of the module docstring in `clause` (lowercase),
     tables named by `patterns` (relate.table_patterns)."""
     found: list[tuple[str, str, str]] = []
+    inner = {name: pattern.removeprefix(r"\b") for name, pattern in patterns.items()}  # to follow other words
     for parent, pattern in patterns.items():
-        for m in re.finditer(WITHIN + pattern.removeprefix(r"\b"), clause):
+        for m in re.finditer(WITHIN + inner[parent], clause):
             child = _named_last(clause[:m.start()], patterns, parent)
             if child is not None:
                 found.append((child, parent, WITHIN_KIND))
         for child, child_pattern in patterns.items():
-            if child != parent and re.search(pattern + POSSESSIVE + child_pattern.removeprefix(r"\b"), clause):
+            if child == parent:
+                continue
+            if re.search(pattern + POSSESSIVE + inner[child], clause):
                 found.append((child, parent, POSSESSIVE_KIND))
-            if child != parent and re.search(child_pattern + DONE_BY + pattern.removeprefix(r"\b") + DOER_END, clause):
+            if re.search(child_pattern + DONE_BY + inner[parent] + DOER_END, clause):
                 found.append((child, parent, DONE_BY_KIND))
-            if child != parent and re.search(EACH_HAS_ONE.format(child=child_pattern.removeprefix(r"\b"),
-                                                                 parent=pattern.removeprefix(r"\b")), clause):
+            if re.search(EACH_HAS_ONE.format(child=inner[child], parent=inner[parent]), clause):
                 found.append((child, parent, EACH_ONE_KIND))
-    for child, pattern in patterns.items():
-        for m in re.finditer(LIST_OF + pattern.removeprefix(r"\b"), clause):
+    for child in patterns:
+        for m in re.finditer(LIST_OF + inner[child], clause):
             parent = _named_last(clause[:m.start()], patterns, child)
             if parent is not None:
                 found.append((child, parent, LIST_KIND))
@@ -141,13 +142,13 @@ def _keyed_within(tables: dict[str, TableDesign], child: str, parent: str) -> bo
         fks = [fk for fk in referring.foreign_keys if fk.ref_table == child and fk.ref_columns == [own]]
         if name == child or not fks:
             continue
+        to_parent = [f.columns[0] for f in referring.foreign_keys if f.ref_table == parent and len(f.columns) == 1]
+        column = to_parent[0] if to_parent else part  # the referring table's part of the key
         columns, keys, kept = list(referring.columns), list(referring.primary_key), []
         for fk in referring.foreign_keys:
             if fk not in fks:
                 kept.append(fk)
                 continue
-            to_parent = [f.columns[0] for f in referring.foreign_keys if f.ref_table == parent and len(f.columns) == 1]
-            column = to_parent[0] if to_parent else part
             if not any(c.name == column for c in columns):
                 nullable = next(c.nullable for c in columns if c.name == fk.columns[0])
                 columns.insert(next(i for i, c in enumerate(columns) if c.name == fk.columns[0]),

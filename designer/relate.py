@@ -38,6 +38,7 @@ own prompt.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from text2db.designer.complete import Chat, split_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
@@ -137,7 +138,7 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
             a, b = _held_by_event(design, a, b, enacted)
             pair = frozenset((a, b))
             if (pair in seen or _listed(text, patterns[a], patterns[b], others)
-                    or design.table(a).related_to(design.table(b)) or associated(design, a, b)
+                    or design.table(a).related_to(design.table(b)) or associated(design.tables, a, b)
                     or any({a, b} <= set(design.table(third).parents) for third in mentioned + enacted if third not in pair)
                     or (_counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text))):
                 continue
@@ -217,9 +218,9 @@ def table_patterns(design: SchemaDesign) -> dict[str, str]:
     return patterns
 
 
-def associated(design: SchemaDesign, a: str, b: str) -> bool:
+def associated(tables: Iterable[TableDesign], a: str, b: str) -> bool:
     """A table keyed by references to both relates them many-to-many already."""
-    for t in design.tables:
+    for t in tables:
         keyed = {fk.ref_table for fk in t.foreign_keys if set(fk.columns) <= set(t.primary_key)}
         if {a, b} <= keyed:
             return True

@@ -26,6 +26,11 @@ def _repaired_draft(requirement: str, drafted: str) -> SchemaDesign:
     return repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(drafted)))
 
 
+def _folded(requirement: str, drafted: str) -> SchemaDesign:
+    """The drafted design with its role tables folded (designer/roles.py), checked."""
+    return checked(fold_roles(_repaired_draft(requirement, drafted)))
+
+
 def _fks(design: SchemaDesign) -> set[tuple[str, str, str]]:
     return {(t.name, ",".join(fk.columns), fk.ref_table) for t in design.tables for fk in t.foreign_keys}
 
@@ -620,7 +625,7 @@ def test_a_role_table_the_llm_wrote_is_folded_into_the_entity_that_plays_the_rol
                "CREATE TABLE story (story_id INTEGER PRIMARY KEY, headline TEXT, publication_date DATE,"
                " reporter_id INTEGER REFERENCES reporter(reporter_id),"
                " fact_checker_id INTEGER REFERENCES fact_checker(fact_checker_id));")
-    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    design = _folded(requirement, drafted)
     assert {t.name for t in design.tables} == {"reporter", "story"}
     assert _fks(design) == {("reporter", "editor_id", "reporter"), ("story", "reporter_id", "reporter"),
                             ("story", "fact_checker_id", "reporter")}
@@ -638,7 +643,7 @@ def test_a_role_said_by_its_verb_or_by_who_acts_as_it_is_folded_too(sentence: st
                " date_of_birth DATE, coach_id INTEGER REFERENCES coach(coach_id));\n"
                "CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, legal_name TEXT, date_of_birth DATE);\n"
                "CREATE TABLE act (act_id INTEGER PRIMARY KEY, title TEXT);")
-    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    design = _folded(requirement, drafted)
     assert {t.name for t in design.tables} == {"performer", "act"}
     assert _fks(design) == {("performer", "coach_id", "performer")}
     unsaid = _repaired_draft(requirement.replace(sentence, "Coaches are hired for the season."), drafted)
@@ -657,7 +662,7 @@ def test_a_folded_role_no_table_refers_to_becomes_the_entitys_reference_to_itsel
                    "another player. Games have a date and a result.")
     drafted = ("CREATE TABLE player (player_id INTEGER PRIMARY KEY, name TEXT, rating INTEGER);\n"
                f"{role_table}\nCREATE TABLE game (game_id INTEGER PRIMARY KEY, game_date DATE, result TEXT);")
-    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    design = _folded(requirement, drafted)
     assert {t.name for t in design.tables} == {"player", "game"}
     assert _fks(design) == {("player", "coach_id", "player")}
     assert design.table("player").column("coach_id").nullable
@@ -679,7 +684,7 @@ def test_a_table_that_only_links_two_rows_of_one_entity_becomes_its_reference_to
                " referred_by_membership_number TEXT REFERENCES member(membership_number));\n"
                "CREATE TABLE plan (plan_id INTEGER PRIMARY KEY, name TEXT, price DECIMAL);\n"
                "CREATE TABLE user (user_id INTEGER PRIMARY KEY, plan_id INTEGER REFERENCES plan(plan_id));")
-    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    design = _folded(requirement, drafted)
     assert {t.name for t in design.tables} == {"member", "plan", "user"}  # a user is an entity, however thin
     assert _fks(design) == {("member", "referred_by_membership_number", "member"), ("user", "plan_id", "plan")}
     assert design.table("member").column("referred_by_membership_number").nullable
@@ -694,7 +699,7 @@ def test_a_role_the_requirement_says_the_entity_is_folds_into_a_reference_to_its
     drafted = ("CREATE TABLE client (tax_file_number TEXT PRIMARY KEY, name TEXT, phone TEXT);\n"
                "CREATE TABLE spouse (spouse_id INTEGER PRIMARY KEY,"
                " tax_file_number TEXT REFERENCES client(tax_file_number));")
-    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    design = _folded(requirement, drafted)
     assert _fks(design) == {("client", "spouse_tax_file_number", "client")}
     unsaid = _repaired_draft(requirement.replace("When both spouses are clients", "When a spouse calls"), drafted)
     assert fold_roles(unsaid) == unsaid
@@ -709,7 +714,7 @@ def test_two_kinds_the_requirement_says_are_one_thing_become_that_table() -> Non
                "CREATE TABLE shipment (shipment_id INTEGER PRIMARY KEY, weight REAL,"
                " shipper_id INTEGER NOT NULL REFERENCES shipper(shipper_id),"
                " consignee_id INTEGER NOT NULL REFERENCES consignee(consignee_id));")
-    design = checked(fold_roles(_repaired_draft(requirement, drafted)))
+    design = _folded(requirement, drafted)
     assert {t.name for t in design.tables} == {"company", "shipment"}
     assert design.table("company").primary_key == ["company_id"] and not design.table("company").foreign_keys
     assert _fks(design) == {("shipment", "shipper_id", "company"), ("shipment", "consignee_id", "company")}
