@@ -334,6 +334,8 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     for m in found:
         if m.entity == subject and not m.role and m.start <= 12 or m.entity in roles_for or m in attached:
             continue
+        if PER.search(text[:m.start]):
+            continue  # "a car can only be entered once per rally": how often, not which rally the car has
         if re.search(r"\bsame\s+$", text[:m.start]):
             if m.entity != subject and head and head.many == 2:  # 'many candidates share the same skill'
                 facts.relations.append(_relation(m.entity, subject, 2, ""))
@@ -361,6 +363,7 @@ def _another(text: str, m: Mention) -> bool:
             and not re.match(r"'s\b|\s+(?:" + "|".join(ID_HEADS) + r")\b", text[m.end:]))
 
 
+PER = re.compile(r"\bper\s+(?:(?:a|an|the|each|every)\s+)?$")
 ATTACH = re.compile(r"^\s*(?:with|of|on|for|within)\s+(?:(?:a|an|the|each|every|one|its|their)\s+)?$")
 PREPOSITION = re.compile(r"\b(?:by|to|in|on|at|for|with|from|into|of|between|within|during)\s+(?:\S+\s+){0,2}$")
 ACTIVE = re.compile(r"^\s+(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*(?P<verb>[a-z]+)\s+(?:a|an)\s+$")

@@ -392,20 +392,17 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
     player's ("a stage has ..., and one member is appointed its chief marshal"). Nothing is added
     when the role is a table itself (designer/roles.py folds role tables), when the table refers to
     the player's table under the role already, or when the player's table has no single-column key.
-    A column of the table named as the role (`chief_marshal TEXT`) becomes the reference."""
+    A column of the table named as the role (`chief_marshal TEXT`) becomes the reference.
+    Two roles a colon names after two rows are read the same way ("two members carry a
+    production: the director ... and the stage manager"; _named_pair): in the read sets'
+    requirements each of the 5 roles so named is a reference of its table to the players' table."""
     tables = {t.name: t for t in design.tables}
     patterns = table_patterns(design)
     notes: list[str] = []
     for sentence in split_sentences(design.requirement):
         text = " ".join(sentence.lower().split())
-        for m in APPOINTED.finditer(text):
-            player = next((t for t, p in patterns.items()
-                           if re.fullmatch(p.removeprefix(r"\b"), m.group("player"))), None)
-            role = " ".join(_role_words(m.group("role")))
-            if player is None or not role or snake(role) in tables or len(tables[player].primary_key) != 1:
-                continue
-            holder = _role_holder(text, m.start(), m.start("role") + len(role), player, patterns)
-            if holder is None or holder == player:
+        for player, holder, role in [*_appointed(text, patterns), *_named_pair(text, patterns)]:
+            if not role or snake(role) in tables or len(tables[player].primary_key) != 1:
                 continue
             updated = _with_role_reference(tables[holder], tables[player], snake(role))
             if updated is not None:
@@ -413,6 +410,45 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
                 notes.append(f"{holder}: added the reference to {player} for its {role} from the sentence "
                              f"{sentence[:80]!r} (one of them appointed to a role)")
     return amended_if_valid(design, tables, notes, "appointed roles")
+
+
+def _appointed(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(player, holder, role) of each "one of the ringers acts as the conductor of the peal"."""
+    found = []
+    for m in APPOINTED.finditer(text):
+        player = _table_named(m.group("player"), patterns)
+        role = " ".join(_role_words(m.group("role")))
+        holder = _role_holder(text, m.start(), m.start("role") + len(role), player, patterns) if player else None
+        if player and holder and holder != player:
+            found.append((player, holder, role))
+    return found
+
+
+# "two members carry a production: the director, whom we always have, and the stage manager"
+NAMED_PAIR = re.compile(r"\btwo\s+(?P<player>[a-z-]+)\b(?P<rest>[^:]*):\s*(?P<roles>.+)$")
+ROLE_ITEM = re.compile(r"(?:^|,?\s+and\s+|,\s+)the\s+(?P<words>[a-z -]+)")
+
+
+def _named_pair(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(player, holder, role) of each role a colon names after two rows of a table: "two members
+    carry a production: the director, whom we always have, and the stage manager" gives the
+    production a director and a stage manager among the members. The holder is the other table
+    the sentence names before the colon; "the one who plays white" names no role."""
+    m = NAMED_PAIR.search(text)
+    player = _table_named(m.group("player"), patterns) if m else None
+    if m is None or player is None:
+        return []
+    before = text[: m.start("roles")]
+    holders = {name for name, pattern in patterns.items() if name != player and re.search(pattern, before)}
+    if len(holders) != 1:
+        return []
+    holder = holders.pop()
+    roles = [" ".join(_role_words(item.group("words"))) for item in ROLE_ITEM.finditer(m.group("roles"))]
+    return [(player, holder, role) for role in roles if role and role.split()[0] != "one"]
+
+
+def _table_named(phrase: str, patterns: dict[str, str]) -> str | None:
+    return next((t for t, p in patterns.items() if re.fullmatch(p.removeprefix(r"\b"), phrase)), None)
 
 
 def amended_if_valid(design: SchemaDesign, tables: dict[str, TableDesign], notes: list[str], step: str) -> SchemaDesign:

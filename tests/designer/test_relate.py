@@ -179,6 +179,23 @@ def test_one_row_appointed_to_a_role_of_another_is_a_reference_named_after_the_r
     assert appointed_roles(design).tables == design.tables  # a second pass adds nothing
 
 
+def test_two_rows_of_a_table_named_in_roles_after_a_colon_are_references_named_after_them() -> None:
+    from text2db.designer.relate import appointed_roles
+
+    requirement = ("Our society stages plays. Members have a membership number and a name. A staging has a date. "
+                   "Two members run a staging: the producer, whom we always have, and the prompter, who is optional. "
+                   "A tour visits two towns: the one where it starts and the one where it ends.")
+    draft = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
+        """CREATE TABLE member (membership_number TEXT PRIMARY KEY, name TEXT);
+        CREATE TABLE staging (staging_id INTEGER PRIMARY KEY, staging_date DATE);
+        CREATE TABLE town (town_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE tour (tour_id INTEGER PRIMARY KEY);"""))))
+    design = appointed_roles(draft)
+    assert _references(design, "staging") == {("producer_membership_number", "member"),
+                                              ("prompter_membership_number", "member")}
+    assert _references(design, "tour") == set()  # "the one where it starts" names no role
+
+
 ORCHARD = ("Our orchard cooperative keeps track of growers, orchards and trees. Growers have a name. Orchards have a "
            "code and an area. Trees have a tag and a variety. On a given day a grower prunes a tree and notes how many "
            "branches came off. We sell through grower markets, and a tree stands in one orchard.")

@@ -103,6 +103,14 @@ def test_noun_of_each_noun_refers_to_it() -> None:
     assert ("pressing", "album") in _refs(design)
 
 
+def test_a_noun_after_per_says_how_often_not_which_one() -> None:
+    requirement = ("Dogs have a microchip number and a name. Shows have a name and a date. Each entry has an entry "
+                   "date; an entry is for one dog at one show. A dog is entered only once per show.")
+    assert ("dog", "show") not in _refs(_design(requirement))
+    # without the 'per', the same clause names the show the dog has
+    assert ("dog", "show") in _refs(_design(requirement.replace("once per show", "once at a show")))
+
+
 def test_two_of_an_entity_are_two_references() -> None:
     design = _design("Fencers have a name. Each bout has a date and a round. Bouts are between two fencers.")
     bout = design.table("bout")
