@@ -117,6 +117,7 @@ EXAMPLE_LIST = re.compile(rf",?\s*(?:such as|for example|e\.g\.|like)\s+{_EXAMPL
 
 def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
+    text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
@@ -137,6 +138,25 @@ IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:ident
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+each\s+(?:with|having|of which has)\s+", re.I)
 EACH_NAMED_WITH = re.compile(r",\s+each\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:having|with)\s+", re.I)
+
+
+# "works are ordered from contractors (company name and phone)": the things' attributes, not examples
+ATTRIBUTES_IN_PARENTHESES = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+)\s+\((?P<attributes>[^()]*)\)", re.I)
+# what a listed attribute is called at its end; a list of examples or values ("lockout, lock change")
+# has none of them
+ATTRIBUTE_HEADS = {"name", "title", "phone", "email", "address", "date", "description", "number", "code"}
+
+
+def _attributes_in_parentheses(m: re.Match[str]) -> str:
+    """'works are ordered from contractors (company name and phone)' -> '... from contractors;
+    each contractor has company name and phone;': things named in the plural with their
+    attributes in parentheses are things of their own, declared there."""
+    each = _each_of(m.group(1))
+    phrases = [clean_phrase(item) for item in split_items(m.group("attributes").lower())]
+    if (each is None or not phrases or not all(names_an_attribute(p) for p in phrases)
+            or not any(p.split()[-1] in ATTRIBUTE_HEADS for p in phrases)):
+        return m.group(0)
+    return f"{m.group(1)}; each {each} has {m.group('attributes')};"
 
 
 def _own_list(m: re.Match[str]) -> str:

@@ -111,6 +111,14 @@ def test_a_noun_after_per_says_how_often_not_which_one() -> None:
     assert ("dog", "show") in _refs(_design(requirement.replace("once per show", "once at a show")))
 
 
+def test_a_plural_with_its_attributes_in_parentheses_declares_the_thing() -> None:
+    design = _design("Bridges have a structure number and a name. Repairs are ordered from contractors (company "
+                     "name and phone), and each repair has a cost. Repairs use methods (grouting, patching, "
+                     "resurfacing).")
+    assert {c.name for c in design.table("contractor").columns} >= {"company_name", "phone"}
+    assert "method" not in _names(design)  # examples in parentheses declare nothing
+
+
 def test_two_of_an_entity_are_two_references() -> None:
     design = _design("Fencers have a name. Each bout has a date and a round. Bouts are between two fencers.")
     bout = design.table("bout")
