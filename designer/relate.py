@@ -425,7 +425,7 @@ def _appointed(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str]
 
 
 # "two members carry a production: the director, whom we always have, and the stage manager"
-NAMED_PAIR = re.compile(r"\btwo\s+(?P<player>[a-z-]+)\b(?P<rest>[^:]*):\s*(?P<roles>.+)$")
+NAMED_PAIR = re.compile(r"\btwo\s+(?P<player>[a-z-]+)\b[^:]*:\s*(?P<roles>.+)$")
 ROLE_ITEM = re.compile(r"(?:^|,?\s+and\s+|,\s+)the\s+(?P<words>[a-z -]+)")
 
 
@@ -448,6 +448,7 @@ def _named_pair(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str
 
 
 def _table_named(phrase: str, patterns: dict[str, str]) -> str | None:
+    """The design's table a whole phrase names ('ringers' -> ringer), if any."""
     return next((t for t, p in patterns.items() if re.fullmatch(p.removeprefix(r"\b"), phrase)), None)
 
 
