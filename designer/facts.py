@@ -336,6 +336,8 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
             continue
         if PER.search(text[:m.start]):
             continue  # "a car can only be entered once per rally": how often, not which rally the car has
+        if head and OBJECT_THEN_PREPOSITION.match(text[head.end:m.start]):
+            continue  # "clients send supporting documents for a return": the documents' return, not the clients'
         if re.search(r"\bsame\s+$", text[:m.start]):
             if m.entity != subject and head and head.many == 2:  # 'many candidates share the same skill'
                 facts.relations.append(_relation(m.entity, subject, 2, ""))
@@ -363,6 +365,9 @@ def _another(text: str, m: Mention) -> bool:
             and not re.match(r"'s\b|\s+(?:" + "|".join(ID_HEADS) + r")\b", text[m.end:]))
 
 
+OBJECT_THEN_PREPOSITION = re.compile(r"^\s+(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*"
+                                     r"(?!(?:is|are|was|were|be|been|has|have|had)\b)[a-z]+\s+(?:[a-z-]+\s+){1,3}"
+                                     r"(?:for|of|on|about|against)\s+(?:(?:a|an|the|each|every|one)\s+)?$")
 PER = re.compile(r"\bper\s+(?:(?:a|an|the|each|every)\s+)?$")
 ATTACH = re.compile(r"^\s*(?:with|of|on|for|within)\s+(?:(?:a|an|the|each|every|one|its|their)\s+)?$")
 PREPOSITION = re.compile(r"\b(?:by|to|in|on|at|for|with|from|into|of|between|within|during)\s+(?:\S+\s+){0,2}$")

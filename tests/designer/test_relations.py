@@ -119,6 +119,15 @@ def test_a_plural_with_its_attributes_in_parentheses_declares_the_thing() -> Non
     assert "method" not in _names(design)  # examples in parentheses declare nothing
 
 
+def test_a_noun_after_the_object_and_a_preposition_is_the_object_s_not_the_subject_s() -> None:
+    requirement = ("Clients have a tax file number and a name. Each return has a tax year and a fee. Clients send "
+                   "supporting documents for a return.")
+    assert ("client", "return") not in _refs(_design(requirement))
+    # with no object between them, the clause relates the two
+    filed = _refs(_design(requirement.replace("send supporting documents for", "file")))
+    assert {("client", "return"), ("return", "client")} & filed
+
+
 def test_two_of_an_entity_are_two_references() -> None:
     design = _design("Fencers have a name. Each bout has a date and a round. Bouts are between two fencers.")
     bout = design.table("bout")
