@@ -33,7 +33,8 @@ from __future__ import annotations
 import re
 
 from text2db.designer.complete import split_sentences
-from text2db.designer.relate import DOER_END, DONE_BY, amended_if_valid, associated, table_patterns, with_reference
+from text2db.designer.relate import (DOER_END, DONE_BY, amended_if_valid, associated, named_last, table_patterns,
+                                     with_reference)
 from text2db.designer.requirement import LIST_OF
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -83,7 +84,7 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
     inner = {name: pattern.removeprefix(r"\b") for name, pattern in patterns.items()}  # to follow other words
     for parent, pattern in patterns.items():
         for m in re.finditer(WITHIN + inner[parent], clause):
-            child = _named_last(clause[:m.start()], patterns, parent)
+            child = named_last(clause[:m.start()], patterns, parent)
             if child is not None:
                 found.append((child, parent, WITHIN_KIND))
         for child, child_pattern in patterns.items():
@@ -97,17 +98,10 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
                 found.append((child, parent, EACH_ONE_KIND))
     for child in patterns:
         for m in re.finditer(LIST_OF + inner[child], clause):
-            parent = _named_last(clause[:m.start()], patterns, child)
+            parent = named_last(clause[:m.start()], patterns, child)
             if parent is not None:
                 found.append((child, parent, LIST_KIND))
     return found
-
-
-def _named_last(text: str, patterns: dict[str, str], other_than: str) -> str | None:
-    """The table `text` names last, other than `other_than`."""
-    named = [(hit.start(), name) for name, pattern in patterns.items() if name != other_than
-             for hit in re.finditer(pattern, text)]
-    return max(named)[1] if named else None
 
 
 def _bare_link(tables: dict[str, TableDesign], child: str, parent: str) -> str | None:

@@ -365,13 +365,14 @@ def _another(text: str, m: Mention) -> bool:
             and not re.match(r"'s\b|\s+(?:" + "|".join(ID_HEADS) + r")\b", text[m.end:]))
 
 
-OBJECT_THEN_PREPOSITION = re.compile(r"^\s+(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*"
+MODALS = r"(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*"  # before a clause's verb
+OBJECT_THEN_PREPOSITION = re.compile(r"^\s+" + MODALS +
                                      r"(?!(?:is|are|was|were|be|been|has|have|had)\b)[a-z]+\s+(?:[a-z-]+\s+){1,3}"
                                      r"(?:for|of|on|about|against)\s+(?:(?:a|an|the|each|every|one)\s+)?$")
 PER = re.compile(r"\bper\s+(?:(?:a|an|the|each|every)\s+)?$")
 ATTACH = re.compile(r"^\s*(?:with|of|on|for|within)\s+(?:(?:a|an|the|each|every|one|its|their)\s+)?$")
 PREPOSITION = re.compile(r"\b(?:by|to|in|on|at|for|with|from|into|of|between|within|during)\s+(?:\S+\s+){0,2}$")
-ACTIVE = re.compile(r"^\s+(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*(?P<verb>[a-z]+)\s+(?:a|an)\s+$")
+ACTIVE = re.compile(r"^\s+" + MODALS + r"(?P<verb>[a-z]+)\s+(?:a|an)\s+$")
 PREPOSITIONS = {"by", "to", "in", "on", "at", "for", "with", "from", "into", "of", "between", "within", "during", "about",
                 "under", "over", "per", "through", "after", "before", "as"}
 HAVE = {"has", "have", "had", "is", "are", "was", "were", "be", "belongs", "belong", "owns", "own", "gets", "get", "holds",

@@ -482,9 +482,14 @@ def _role_holder(text: str, start: int, role_end: int, player: str, patterns: di
         if re.match(r"\s+(?:of|for|on|at|in)\s+(?:the|each|every|a|an|this|that|its)\s+" + pattern.removeprefix(r"\b"),
                     after):
             return name
-    before = [(hit.start(), name) for name, pattern in patterns.items() if name != player
-              for hit in re.finditer(pattern, text[:start])]
-    return max(before)[1] if before else None
+    return named_last(text[:start], patterns, player)
+
+
+def named_last(text: str, patterns: dict[str, str], other_than: str) -> str | None:
+    """The table `text` names last, other than `other_than`."""
+    named = [(hit.start(), name) for name, pattern in patterns.items() if name != other_than
+             for hit in re.finditer(pattern, text)]
+    return max(named)[1] if named else None
 
 
 def _with_role_reference(holder: TableDesign, player: TableDesign, role: str) -> TableDesign | None:

@@ -153,7 +153,7 @@ def _attributes_in_parentheses(m: re.Match[str]) -> str:
     attributes in parentheses are things of their own, declared there."""
     each = _each_of(m.group(1))
     phrases = [clean_phrase(item) for item in split_items(m.group("attributes").lower())]
-    if (each is None or not phrases or not all(names_an_attribute(p) for p in phrases)
+    if (each is None or not all(names_an_attribute(p) for p in phrases)
             or not any(p.split()[-1] in ATTRIBUTE_HEADS for p in phrases)):
         return m.group(0)
     return f"{m.group(1)}; each {each} has {m.group('attributes')};"
