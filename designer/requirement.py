@@ -125,7 +125,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)
     text = OWN_LIST.sub(_own_list, text)
     text = IDENTIFIED_AFTER.sub(_identified_after, text)
+    text = LISTED_EACH_WITH.sub(_listed_each_with, text)
     text = EACH_WITH.sub(_each_with, text)
+    text = EACH_HAVE.sub(_each_have, text)
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
 
 
@@ -137,6 +139,13 @@ IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:ident
                               r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?)(?=[,;.]|$|\s+and\b)"
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+each\s+(?:with|having|of which has)\s+", re.I)
+# "materials come from our stock list, each with a code": each is one of the subject's things, the
+# items of the list, not of the list itself (a list word has no attributes here)
+LISTED_EACH_WITH = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:(?:the|our|all|my)\s+)?(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+"
+                              r"(?:come|are|were)\s+(?:(?:from|off|out\s+of)\s+)?(?:a|an|the|our|my|their)\s+"
+                              r"(?:[a-z-]+\s+){0,3}(?:list|catalogue|range|register),\s+each\s+(?:with|having)\s+", re.I)
+# "our roofers each have a name": each roofer has
+EACH_HAVE = re.compile(r"\b(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+each\s+(?:have|has)\b", re.I)
 EACH_NAMED_WITH = re.compile(r",\s+each\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:having|with)\s+", re.I)
 
 
@@ -175,6 +184,23 @@ def _each_with(m: re.Match[str]) -> str:
     """'a bank has branches, each with a code' -> 'a bank has branches; each branch has a code'."""
     each = _each_of(m.group(1))
     return m.group(0) if each is None else f"{m.group(1)}; each {each} has "
+
+
+def _listed_each_with(m: re.Match[str]) -> str:
+    """'Materials come from our stock list, each with a code' -> '... stock list; each material has a code'."""
+    each = _each_of(m.group("xs"))
+    return m.group(0) if each is None else f"{m.group(0).split(', each ')[0]}; each {each} has "
+
+
+def _each_have(m: re.Match[str]) -> str:
+    """'our roofers each have a name' -> 'our each roofer has a name' (a word _each_of drops, such
+    as 'and' or 'our', stays where it was)."""
+    each = _each_of(m.group("xs"))
+    if each is None:
+        return m.group(0)
+    words = m.group("xs").split()
+    kept = words[0] + " " if len(words) > len(each.split()) else ""
+    return f"{kept}each {each} has"
 
 
 def _identified_after(m: re.Match[str]) -> str:

@@ -119,6 +119,23 @@ def test_a_plural_with_its_attributes_in_parentheses_declares_the_thing() -> Non
     assert "method" not in _names(design)  # examples in parentheses declare nothing
 
 
+def test_plural_each_have_declares_the_entity() -> None:
+    design = _design("Our gardeners each have a name, a mobile number and a day rate. Each visit has a date and "
+                     "is made by one gardener.")
+    assert {c.name for c in design.table("gardener").columns} >= {"name", "mobile_number", "day_rate"}
+    assert ("visit", "gardener") in _refs(design)
+
+
+def test_each_after_a_list_the_subject_comes_from_is_one_of_the_subjects_things() -> None:
+    design = _design("Each job has a date and a price. Paints come from our stock list, each with a colour code "
+                     "and a unit price. A job can use several paints.")
+    assert {c.name for c in design.table("paint").columns} >= {"colour_code", "unit_price"}
+    assert "stock_list" not in _names(design)
+    # the items of a list, not the list: a singular subject is left as it was
+    design = _design("Each job has a date and a price. Varnish comes from a short list, each with a gloss level.")
+    assert "varnish" not in _names(design)
+
+
 def test_a_noun_after_the_object_and_a_preposition_is_the_object_s_not_the_subject_s() -> None:
     requirement = ("Clients have a tax file number and a name. Each return has a tax year and a fee. Clients send "
                    "supporting documents for a return.")
