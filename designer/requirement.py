@@ -26,7 +26,7 @@ DETERMINERS = {"a", "an", "the", "its", "their", "his", "her", "each", "every", 
 ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "a", "an", "its", "the",
        "single", "another")
 MANY = ("one_or_more", "zero_or_more", "one or more", "zero or more", "any number of", "a number of", "a set of", "a list of", "many", "several",
-        "multiple", "various", "some", "more than one", "lots of", "numerous", "all")
+        "multiple", "various", "some", "more than one", "lots of", "numerous", "all", "a few", "few", "a handful of")
 DECLARE = (r"has|have|had|is described by|are described by|is characterized by|are characterized by|"
            r"is characterised by|are characterised by|consists of|consist of|includes|include|comes with|"
            r"is stored with|are stored with|carries|contains the following|with|having|registers with|register with|"

@@ -126,6 +126,13 @@ def test_plural_each_have_declares_the_entity() -> None:
     assert ("visit", "gardener") in _refs(design)
 
 
+def test_a_few_is_a_count_not_part_of_the_things_name() -> None:
+    design = _design("Each launch day has a date. We fly at a few fields, each with a name and a postcode. A launch "
+                     "day is held at one field.")
+    assert {c.name for c in design.table("field").columns} >= {"name", "postcode"}
+    assert ("launch_day", "field") in _refs(design)
+
+
 def test_each_after_a_list_the_subject_comes_from_is_one_of_the_subjects_things() -> None:
     design = _design("Each job has a date and a price. Paints come from our stock list, each with a colour code "
                      "and a unit price. A job can use several paints.")
