@@ -127,6 +127,7 @@ def normalise(text: str) -> str:
     text = IDENTIFIED_AFTER.sub(_identified_after, text)
     text = LISTED_EACH_WITH.sub(_listed_each_with, text)
     text = EACH_WITH.sub(_each_with, text)
+    text = FOR_WHOM.sub(_for_whom, text)
     text = EACH_HAVE.sub(_each_have, text)
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
 
@@ -138,7 +139,10 @@ OWN_LIST = re.compile(LIST_OF + r"(?P<xs>[a-z]+s)\b"
 IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:identified|known)\s+by\s+"
                               r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?)(?=[,;.]|$|\s+and\b)"
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
-EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+each\s+(?:with|having|of which has)\s+", re.I)
+EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of which has)|"
+                       r"(?:each\s+)?(?:recorded|registered|listed|kept|stored)\s+with)\s+", re.I)
+# "grain is sold to buyers, for whom we keep just a name": what we keep is each buyer's
+FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+for\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
 # "materials come from our stock list, each with a code": each is one of the subject's things, the
 # items of the list, not of the list itself (a list word has no attributes here)
 LISTED_EACH_WITH = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:(?:the|our|all|my)\s+)?(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+"
@@ -181,7 +185,8 @@ def _own_list(m: re.Match[str]) -> str:
 
 
 def _each_with(m: re.Match[str]) -> str:
-    """'a bank has branches, each with a code' -> 'a bank has branches; each branch has a code'."""
+    """'a bank has branches, each with a code' -> 'a bank has branches; each branch has a code'; so
+    too 'glass from suppliers, recorded with a name'."""
     each = _each_of(m.group(1))
     return m.group(0) if each is None else f"{m.group(1)}; each {each} has "
 
@@ -190,6 +195,12 @@ def _listed_each_with(m: re.Match[str]) -> str:
     """'Materials come from our stock list, each with a code' -> '... stock list; each material has a code'."""
     each = _each_of(m.group("xs"))
     return m.group(0) if each is None else f"{m.group(0).split(', each ')[0]}; each {each} has "
+
+
+def _for_whom(m: re.Match[str]) -> str:
+    """'sold to buyers, for whom we keep a name' -> 'sold to buyers; for each buyer we keep a name'."""
+    each = _each_of(m.group(1))
+    return m.group(0) if each is None else f"{m.group(1)}; for each {each} "
 
 
 def _each_have(m: re.Match[str]) -> str:

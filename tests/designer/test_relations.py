@@ -126,6 +126,14 @@ def test_plural_each_have_declares_the_entity() -> None:
     assert ("visit", "gardener") in _refs(design)
 
 
+@pytest.mark.parametrize("wording", ["we buy from a few wholesalers, recorded with a name and a phone number",
+                                     "stock is bought from wholesalers, for whom we keep a name and a phone number"])
+def test_a_plural_then_what_is_recorded_or_kept_for_whom_declares_the_thing(wording: str) -> None:
+    design = _design(f"Each delivery has a date and comes from one wholesaler. For the shop {wording}.")
+    assert {c.name for c in design.table("wholesaler").columns} >= {"name", "phone_number"}
+    assert ("delivery", "wholesaler") in _refs(design)
+
+
 def test_a_few_is_a_count_not_part_of_the_things_name() -> None:
     design = _design("Each launch day has a date. We fly at a few fields, each with a name and a postcode. A launch "
                      "day is held at one field.")
