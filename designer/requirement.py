@@ -304,7 +304,9 @@ def _count_words(words: list[str]) -> int:
 def split_items(text: str) -> list[str]:
     text = re.sub(r"\b(one|zero) or more\b", r"\1_or_more", text, flags=re.I)
     items = re.split(r",\s*(?:and|or)?\s*|\s+and\s+|\s+as well as\s+|\s+or\s+|\s+plus\s+", text)
-    return [i.strip() for i in items if i.strip()]
+    # "the customer type and, for organisations, a VAT number": the 'and' before a comma joins, names nothing
+    items = [re.sub(r"\s+(?:and|or)$", "", i.strip()) for i in items]
+    return [i for i in items if i]
 
 
 _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+(?:they|it|he|she|we|you)\b)[a-z]+(?:\s+[a-z]+)?\s+"

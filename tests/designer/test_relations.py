@@ -134,6 +134,12 @@ def test_a_plural_then_what_is_recorded_or_kept_for_whom_declares_the_thing(word
     assert ("delivery", "wholesaler") in _refs(design)
 
 
+def test_an_and_before_a_comma_joins_the_list_and_names_nothing() -> None:
+    design = _design("Each member has a name, the membership type and, for families, a household size.")
+    assert {c.name for c in design.table("member").columns} >= {"membership_type", "household_size"}
+    assert not any(c.name.endswith("_and") for c in design.table("member").columns)
+
+
 def test_a_few_is_a_count_not_part_of_the_things_name() -> None:
     design = _design("Each launch day has a date. We fly at a few fields, each with a name and a postcode. A launch "
                      "day is held at one field.")
