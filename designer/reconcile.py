@@ -12,7 +12,10 @@ takes only what it lacks:
   table, whatever the names), then by name;
 - an entity table the LLM left out, when it has attributes of its own and is related to a table
   both designs have; the attributes the rules read for a table the LLM has as a key and a name
-  only;
+  only; an entity the LLM wrote into a table about something else, holding its identifier as
+  `<entity>_<key>` beside its attributes (`zone_product(zone_code, product_registration_number,
+  name, active_ingredient)`), is such a table too, and its attributes leave the holder (the one
+  removal here: they depend on the entity, not on the holder's key);
 - a one-to-many reference between tables the LLM did not relate: declared on the child's column
   that already names the parent's key (the LLM often writes `show_id INTEGER` without
   REFERENCES), else on a new nullable column named after the LLM's parent key;
@@ -441,12 +444,17 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
         if not t.own_attributes:
             continue  # no attribute of its own: likely a misread phrase, not an entity
         neighbours = related[t.name] | {n for n, refs in related.items() if t.name in refs}
-        if not any(n in same for n in neighbours) and not _named_by_a_column(t.name, tables):
+        merged_into = [x for x in tables.values() if _holds_as_another(x, t) and _shared(t, x) >= CONTENT_MATCH]
+        if not any(n in same for n in neighbours) and not _named_by_a_column(t.name, tables) and not merged_into:
             continue
         own = t.reference_columns - set(t.primary_key)
         tables[t.name] = t.model_copy(update={"columns": [c for c in t.columns if c.name not in own], "foreign_keys": []})
         same[t.name] = t.name
         notes.append(f"added table {t.name} read by the rule designer")
+        for holder in merged_into:  # its attributes depend on the entity, not on the holder's key
+            moved = t.own_attributes & {c.name for c in holder.columns} - set(holder.primary_key) - holder.reference_columns
+            tables[holder.name] = holder.model_copy(update={"columns": [c for c in holder.columns if c.name not in moved]})
+            notes.append(f"{holder.name}: {', '.join(sorted(moved))} are {t.name}'s, moved there (third normal form)")
 
 
 def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:
@@ -468,18 +476,31 @@ def _table_map(rules: SchemaDesign, tables: dict[str, TableDesign]) -> dict[str,
     for share, same_name, rule_name, name in by_content:
         if share < CONTENT_MATCH:
             break
+        if _holds_as_another(tables[name], rules.table(rule_name)):
+            continue
         tied = [x for x in by_content if x[0] == share and x[2] == rule_name and x[3] not in out.values()]
         if rule_name not in out and name not in out.values() and (same_name or len(tied) == 1):
             out[rule_name] = name
     for t in rules.tables:
         left = {n: x for n, x in tables.items() if n not in out.values()}
         match = t.name if t.name in left else closest_table(t.name, left)
-        if t.name not in out and match is not None:
+        if t.name not in out and match is not None and not _holds_as_another(tables[match], t):
             out[t.name] = match
     return out
 
 
 CONTENT_MATCH = 0.6  # share of a rule table's attributes (at least two) an LLM table also has
+
+
+def _holds_as_another(table: TableDesign, rule: TableDesign) -> bool:
+    """`table` holds the rule entity's identifier as a column named after it and keyed otherwise
+    (`zone_product.product_registration_number` beside a rule `product(registration_number, name,
+    active_ingredient)`): the model wrote the entity's attributes into a table about something
+    else, which refers to it, so the shared attributes say nothing of their being one table."""
+    if table.name == rule.name or len(rule.primary_key) != 1 or rule.primary_key[0] == f"{rule.name}_id":
+        return False
+    held = key_column(rule.name, rule.primary_key[0])
+    return table.has_column(held) and table.primary_key != [held]
 
 
 def _shared(rule: TableDesign, table: TableDesign) -> float:

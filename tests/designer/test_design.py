@@ -453,6 +453,21 @@ def test_reconciling_adds_entities_the_llm_left_out_and_maps_tables_by_their_att
     assert not design.has_table("table")
 
 
+def test_reconciling_takes_an_entity_the_llm_wrote_into_another_table_out_of_it() -> None:
+    requirement = ("The county is divided into zones, each with a zone code and a name. Crews spray the zones with "
+                   "products. Products are identified by their registration number and have a name and an active "
+                   "ingredient.")
+    # the model keeps the product's attributes in a table of zones and products, keyed by both
+    drafted = ("CREATE TABLE zone (zone_code TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE zone_product (zone_code TEXT REFERENCES zone(zone_code), product_registration_number TEXT,"
+               " name TEXT, active_ingredient TEXT, PRIMARY KEY (zone_code, product_registration_number));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert design.has_table("product")
+    assert {c.name for c in design.table("product").columns} >= {"registration_number", "name", "active_ingredient"}
+    assert ("zone_product", "product_registration_number", "product") in _fks(design)
+    assert not design.table("zone_product").has_column("active_ingredient")  # the product's, stored once
+
+
 def test_reconciling_keys_a_table_by_the_identifier_the_requirement_gives_not_a_made_up_one() -> None:
     requirement = ("A lab tracks its instruments. Technicians have a staff number and a name. Each instrument has a serial "
                    "number and a model. Calibrations of an instrument have a date and a result. Each sample belongs to one "
