@@ -145,9 +145,9 @@ EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of
 FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+for\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
 # "materials come from our stock list, each with a code": each is one of the subject's things, the
 # items of the list, not of the list itself (a list word has no attributes here)
-LISTED_EACH_WITH = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:(?:the|our|all|my)\s+)?(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+"
+LISTED_EACH_WITH = re.compile(r"(?:^|(?<=[.;:!?]\s))(?P<listed>(?:(?:the|our|all|my)\s+)?(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+"
                               r"(?:come|are|were)\s+(?:(?:from|off|out\s+of)\s+)?(?:a|an|the|our|my|their)\s+"
-                              r"(?:[a-z-]+\s+){0,3}(?:list|catalogue|range|register),\s+each\s+(?:with|having)\s+", re.I)
+                              r"(?:[a-z-]+\s+){0,3}(?:list|catalogue|range|register)),\s+each\s+(?:with|having)\s+", re.I)
 # "our roofers each have a name": each roofer has
 EACH_HAVE = re.compile(r"\b(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+each\s+(?:have|has)\b", re.I)
 EACH_NAMED_WITH = re.compile(r",\s+each\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:having|with)\s+", re.I)
@@ -194,7 +194,7 @@ def _each_with(m: re.Match[str]) -> str:
 def _listed_each_with(m: re.Match[str]) -> str:
     """'Materials come from our stock list, each with a code' -> '... stock list; each material has a code'."""
     each = _each_of(m.group("xs"))
-    return m.group(0) if each is None else f"{m.group(0).split(', each ')[0]}; each {each} has "
+    return m.group(0) if each is None else f"{m.group('listed')}; each {each} has "
 
 
 def _for_whom(m: re.Match[str]) -> str:
