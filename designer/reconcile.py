@@ -452,7 +452,7 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
         same[t.name] = t.name
         notes.append(f"added table {t.name} read by the rule designer")
         for holder in merged_into:  # its attributes depend on the entity, not on the holder's key
-            moved = t.own_attributes & {c.name for c in holder.columns} - set(holder.primary_key) - holder.reference_columns
+            moved = t.own_attributes & holder.own_attributes
             if moved:
                 tables[holder.name] = holder.model_copy(update={"columns": [c for c in holder.columns if c.name not in moved]})
                 notes.append(f"{holder.name}: {', '.join(sorted(moved))} are {t.name}'s, moved there (third normal form)")

@@ -129,7 +129,7 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
         found = sorted((at, name) for name, pattern in patterns.items()
                        if (at := _mention(pattern, text, columns[name], others)) >= 0)
         named = [name for _, name in found]
-        mentioned = [name for name, pattern in patterns.items() if re.search(pattern, text)]  # as a column too
+        mentioned = tables_named(text, patterns)  # as a column too
         for b in named[1:]:
             a = named[0]
             # an event verb between the two ("a member inspects a hive") says what relates them
@@ -439,7 +439,7 @@ def _named_pair(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str
     if m is None or player is None:
         return []
     before = text[: m.start("roles")]
-    holders = {name for name, pattern in patterns.items() if name != player and re.search(pattern, before)}
+    holders = set(tables_named(before, patterns)) - {player}
     if len(holders) != 1:
         return []
     holder = holders.pop()
@@ -483,6 +483,11 @@ def _role_holder(text: str, start: int, role_end: int, player: str, patterns: di
                     after):
             return name
     return named_last(text[:start], patterns, player)
+
+
+def tables_named(text: str, patterns: dict[str, str]) -> list[str]:
+    """The tables `text` names anywhere (table_patterns), in the patterns' order."""
+    return [name for name, pattern in patterns.items() if re.search(pattern, text)]
 
 
 def named_last(text: str, patterns: dict[str, str], other_than: str) -> str | None:

@@ -184,23 +184,27 @@ def _own_list(m: re.Match[str]) -> str:
     return f"many {xs}"
 
 
+def _each_one(m: re.Match[str], plural: str, before: str, after: str) -> str:
+    """`before` + the singular of `plural` + `after` in place of the match, or the match as it
+    was when `plural` is no plural noun phrase."""
+    each = _each_of(plural)
+    return m.group(0) if each is None else f"{before}{each}{after}"
+
+
 def _each_with(m: re.Match[str]) -> str:
     """'a bank has branches, each with a code' -> 'a bank has branches; each branch has a code'; so
     too 'glass from suppliers, recorded with a name'."""
-    each = _each_of(m.group(1))
-    return m.group(0) if each is None else f"{m.group(1)}; each {each} has "
+    return _each_one(m, m.group(1), f"{m.group(1)}; each ", " has ")
 
 
 def _listed_each_with(m: re.Match[str]) -> str:
     """'Materials come from our stock list, each with a code' -> '... stock list; each material has a code'."""
-    each = _each_of(m.group("xs"))
-    return m.group(0) if each is None else f"{m.group('listed')}; each {each} has "
+    return _each_one(m, m.group("xs"), f"{m.group('listed')}; each ", " has ")
 
 
 def _for_whom(m: re.Match[str]) -> str:
     """'sold to buyers, for whom we keep a name' -> 'sold to buyers; for each buyer we keep a name'."""
-    each = _each_of(m.group(1))
-    return m.group(0) if each is None else f"{m.group(1)}; for each {each} "
+    return _each_one(m, m.group(1), f"{m.group(1)}; for each ", " ")
 
 
 def _each_have(m: re.Match[str]) -> str:
@@ -218,10 +222,8 @@ def _identified_after(m: re.Match[str]) -> str:
     """'drilling is done with rigs, identified by their plate number, with a model' -> '... with
     rigs; each rig is identified by their plate number and has a model': the identifier and what
     follows are the rig's, not attributes of the sentence's subject."""
-    each = _each_of(m.group(1))
-    if each is None:
-        return m.group(0)
-    return f"{m.group(1)}; each {each} is identified by {m.group('id')}" + (" and has " if m.group("with") else "")
+    return _each_one(m, m.group(1), f"{m.group(1)}; each ",
+                     f" is identified by {m.group('id')}" + (" and has " if m.group("with") else ""))
 
 
 def _each_of(phrase: str) -> str | None:
