@@ -124,12 +124,16 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     others = "|".join(f"(?:{p})" for p in patterns.values())
     asked: list[tuple[str, str, str]] = []
     seen: set[frozenset[str]] = set()
-    for sentence in split_sentences(design.requirement):
-        text = sentence.lower()
+    sentences = split_sentences(design.requirement)
+    # whole sentences first, then the statements after a semicolon, which have subjects of their own
+    for whole, sentence in [(s, s) for s in sentences] + later_statements(sentences):
+        text, whole = sentence.lower(), whole.lower()
         found = sorted((at, name) for name, pattern in patterns.items()
                        if (at := _mention(pattern, text, columns[name], others)) >= 0)
+        if whole != text and (not found or not SUBJECT_START.match(text[:found[0][0]])):
+            continue  # "...; for each test run on a sample we store ...": no subject of its own
         named = [name for _, name in found]
-        mentioned = tables_named(text, patterns)  # as a column too
+        mentioned = tables_named(whole, patterns)  # as a column too
         for b in named[1:]:
             a = named[0]
             # an event verb between the two ("a member inspects a hive") says what relates them
@@ -140,11 +144,25 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
             if (pair in seen or _listed(text, patterns[a], patterns[b], others)
                     or design.table(a).related_to(design.table(b)) or associated(design.tables, a, b)
                     or any({a, b} <= set(design.table(third).parents) for third in mentioned + enacted if third not in pair)
-                    or (_counted(MANY_BEFORE, patterns[a], text) and _counted(MANY_BEFORE, patterns[b], text))):
+                    or (_counted(MANY_BEFORE, patterns[a], whole) and _counted(MANY_BEFORE, patterns[b], whole))):
                 continue
             seen.add(pair)
             asked.append((sentence, a, b))
     return asked
+
+
+SUBJECT_START = re.compile(r"^(?:(?:a|an|the|each|every|one|its|their|our)\s+)?$")
+
+
+def later_statements(sentences: list[str]) -> list[tuple[str, str]]:
+    """(sentence, statement) for each statement after a semicolon: one that starts with a table
+    has a subject of its own ("an institution sends one or more teams; a team is made up of two
+    debaters" relates the team to its debaters, which the sentence's subject, the institution,
+    does not). What the whole sentence says still holds for the statement: "a sample can be
+    analysed by several tests and the same test is run on many samples; ..." counts both sides
+    many, and a table the sentence names that refers to both already relates them. Asked after
+    every whole sentence, so these questions only use what MAX_QUESTIONS leaves."""
+    return [(sentence, part) for sentence in sentences for part in re.split(r"\s*;\s+", sentence)[1:] if part]
 
 
 LIST_SEPARATOR = r"[\s,;/]*(?:(?:and|or)\b[\s,;/]*)?"

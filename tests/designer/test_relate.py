@@ -218,3 +218,22 @@ def test_a_list_relates_nothing_a_qualifier_names_no_table_and_an_enacted_event_
     completed = complete_references(draft, Scripted(*["pruning.grower_id -> grower"] + ["NONE"] * (len(asked) - 1)))
     assert _references(completed, "pruning") == {("tree_tag", "tree"), ("grower_id", "grower")}
     assert not _references(completed, "tree")
+
+
+def test_a_statement_after_a_semicolon_that_starts_with_a_table_is_asked_about_its_subject() -> None:
+    requirement = ("An institution sends one or more teams; a team has a name and is made up of two debaters. "
+                   "A sample can be analysed by several tests and the same test is run on many samples; for each "
+                   "test run on a sample we store the value.")
+    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
+        """CREATE TABLE institution (institution_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE team (team_id INTEGER PRIMARY KEY, name TEXT, institution_id INTEGER REFERENCES institution(institution_id));
+        CREATE TABLE debater (debater_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE sample (barcode TEXT PRIMARY KEY);
+        CREATE TABLE test (test_code TEXT PRIMARY KEY, name TEXT);"""))))
+    asked = [(s, a, b) for s, a, b in asked_pairs(design)]
+    # the sentence's subject is asked with the debater; the statement's subject, the team, too, with
+    # only its statement as the sentence
+    assert ("institution", "debater") in [(a, b) for _, a, b in asked]
+    assert ("a team has a name and is made up of two debaters.", "team", "debater") in asked
+    # "for each test run on a sample" starts with no table, and the sentence counts both many
+    assert not any({a, b} == {"sample", "test"} for _, a, b in asked)
