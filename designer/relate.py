@@ -19,7 +19,9 @@ an instructor"), not items of one list ("walls, projects, artists and funding"),
 counted many ("a job uses several parts and a part is used on many jobs"). Where a verb between
 the two enacts an event table that refers to one of them ("a member inspects a hive" beside
 `inspection` -> hive), the event and the other table are asked instead: the inspection holds
-who inspected. At most MAX_QUESTIONS per requirement, in the requirement's order. (Asking about
+who inspected. A statement after a semicolon that starts with a table is asked about the same
+way, with that table as its subject, after every whole sentence ("...; a team is made up of two
+debaters"). At most MAX_QUESTIONS per requirement, in the requirement's order. (Asking about
 one table alone, for a reference to itself after "another", "a senior"..., found 1 right of 5 on
 heldout19-22 and took questions from other pairs: not done.)
 
