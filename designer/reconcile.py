@@ -42,7 +42,7 @@ import re
 from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
-from text2db.designer.repair import closest_table, name_pattern
+from text2db.designer.repair import closest_table, name_pattern, shortened_surrogate
 from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -354,14 +354,21 @@ def _adopt_unique_identifiers(tables: dict[str, TableDesign], notes: list[str]) 
 def _name_references_after_keys(tables: dict[str, TableDesign], notes: list[str]) -> None:
     """A reference column named like a surrogate of its parent (`vessel_id`) that holds the
     parent's issued identifier (`REFERENCES vessel(imo_number)`) is named after that identifier
-    (`vessel_imo_number`): the name says what a document will give for it."""
+    (`vessel_imo_number`): the name says what a document will give for it. One named by the last
+    words of its parent's name (`relationship_id` holding `mentor_relationship_id`) gets the whole
+    name: the short one drops what the parent is."""
     for name, child in list(tables.items()):
         renamed: dict[str, str] = {}
         for fk in child.foreign_keys:
             parent = tables.get(fk.ref_table)
-            if parent is None or len(fk.columns) != 1 or fk.ref_columns == [f"{parent.name}_id"]:
+            if parent is None or len(fk.columns) != 1:
                 continue
             column, after_key = fk.columns[0], key_column(parent.name, fk.ref_columns[0])
+            if fk.ref_columns == [f"{parent.name}_id"]:
+                # `relationship_id` holding `mentor_relationship_id`: the short name drops what the parent is
+                if shortened_surrogate(column, parent.name) and not child.has_column(after_key):
+                    renamed[column] = after_key
+                continue
             if column == f"{parent.name}_id" and not child.has_column(after_key) and after_key not in renamed.values():
                 renamed[column] = after_key
         if renamed:

@@ -129,10 +129,10 @@ def asked_pairs(design: SchemaDesign) -> list[tuple[str, str, str]]:
     sentences = split_sentences(design.requirement)
     # whole sentences first, then the statements after a semicolon, which have subjects of their own
     for whole, sentence in [(s, s) for s in sentences] + later_statements(sentences):
-        text, whole = sentence.lower(), whole.lower()
+        statement, text, whole = sentence != whole, sentence.lower(), whole.lower()
         found = sorted((at, name) for name, pattern in patterns.items()
                        if (at := _mention(pattern, text, columns[name], others)) >= 0)
-        if whole != text and (not found or not SUBJECT_START.match(text[:found[0][0]])):
+        if statement and (not found or not SUBJECT_START.match(text[:found[0][0]])):
             continue  # "...; for each test run on a sample we store ...": no subject of its own
         named = [name for _, name in found]
         mentioned = tables_named(whole, patterns)  # as a column too

@@ -223,7 +223,7 @@ def _pair_key(table: TableDesign) -> list[str]:
 
 def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict[str, TableDesign]:
     """The tables by name, each keyed by several columns that another table refers to by a
-    surrogate `<table>_id` it lacks keyed by that surrogate instead ('exam (subject, date, class_id)'
+    surrogate it lacks (`_names_a_surrogate`) keyed by `<table>_id` instead ('exam (subject, date, class_id)'
     beside 'pupil_exam.exam_id REFERENCES exam(exam_id)'): the model meant a surrogate key, and a
     reference of one column to a key of three would otherwise be dropped. The columns of the old
     key stay, NOT NULL."""
@@ -232,7 +232,7 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
         for fk in table.foreign_keys:
             parent = by_name.get(fk.ref_table)
             surrogate = f"{fk.ref_table}_id"
-            if (parent is None or parent.name == table.name or fk.ref_columns != [surrogate]
+            if (parent is None or parent.name == table.name or not _names_a_surrogate(fk.ref_columns, parent)
                     or len(parent.primary_key) < 2 or parent.has_column(surrogate)):
                 continue
             column = ColumnDesign(name=surrogate, type="INTEGER", nullable=False)
@@ -241,6 +241,21 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
             notes.append(f"{parent.name}: keyed by a new {surrogate}, which {table.name} refers to "
                          f"(not by {', '.join(parent.primary_key)})")
     return by_name
+
+
+def _names_a_surrogate(ref_columns: list[str], parent: TableDesign) -> bool:
+    """`<parent>_id`, or `<last words of the parent's name>_id`, that the parent lacks:
+    'meeting.relationship_id REFERENCES mentor_relationship(relationship_id)'."""
+    return len(ref_columns) == 1 and not parent.has_column(ref_columns[0]) and (
+        ref_columns[0] == f"{parent.name}_id" or shortened_surrogate(ref_columns[0], parent.name))
+
+
+def shortened_surrogate(column: str, table: str) -> bool:
+    """`column` is `<last words of the table's name>_id`, short of the whole name: `relationship_id`
+    of `mentor_relationship`."""
+    words = name_words(column)
+    return words[-1:] == ["id"] and 1 < len(words) < len(name_words(table)) + 1 and (
+        name_words(table)[-(len(words) - 1):] == words[:-1]) and column != f"{table}_id"
 
 
 def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:

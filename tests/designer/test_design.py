@@ -369,6 +369,23 @@ def test_a_surrogate_another_table_refers_to_keys_a_table_the_model_keyed_by_sev
     assert repair(design).tables == design.tables  # repaired again, nothing changes
 
 
+def test_a_surrogate_named_by_the_last_words_of_its_table_keys_it_and_the_reference_gets_the_whole_name() -> None:
+    drafted = ("CREATE TABLE member (membership_number TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE mentor_relationship (mentor_id TEXT REFERENCES member(membership_number), mentee_id TEXT "
+               "REFERENCES member(membership_number), start_date DATE, PRIMARY KEY (mentor_id, mentee_id));\n"
+               "CREATE TABLE meeting (relationship_id TEXT REFERENCES mentor_relationship(relationship_id), "
+               "meeting_date DATE, PRIMARY KEY (relationship_id, meeting_date));")
+    requirement = "Members mentor members. Each meeting belongs to one relationship and has a date."
+    repaired = checked(_repaired_draft(requirement, drafted))
+    # before, the meeting's reference was dropped: 'relationship_id' is no column of a table keyed by two
+    assert repaired.table("mentor_relationship").primary_key == ["mentor_relationship_id"]
+    assert ("meeting", "relationship_id", "mentor_relationship") in _fks(repaired)
+    design = reconciled(repaired)
+    assert ("meeting", "mentor_relationship_id", "mentor_relationship") in _fks(design)
+    assert design.table("meeting").primary_key == ["mentor_relationship_id", "meeting_date"]
+    assert reconciled(design) == design
+
+
 def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
     # the model meant 'reports to another agent' but reused the key's name; a reference of the key
     # to itself says nothing and, NOT NULL, would fail validation and discard the whole design
