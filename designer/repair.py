@@ -1,6 +1,7 @@
 """Mechanical repairs of a drafted design before validation: the fixes any designer would make
 without a judgment call (a missing key: an association table's two references, else a surrogate;
-a reference to a parent's non-key column when the parent has one key, a key column's type
+a reference to a parent's non-key column when the parent has one key, or to a column by which the
+parent refers on (then to the table it refers to), a key column's type
 differing from its parent's, a dangling reference, a reference whose columns do not pair up with
 the parent's).
 A reference to a table the design lacks is pointed at the table meant by that name ('users',
@@ -274,6 +275,16 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
             notes.append(f"{table.name}: dropped a reference to missing {fk.ref_table}({', '.join(fk.ref_columns)})")
             continue
         keys = [parent.primary_key] + [[c.name] for c in parent.columns if c.unique]
+        passed_on = next((p for p in parent.foreign_keys if p.columns == fk.ref_columns and p.ref_table in tables
+                          and p.ref_table != table.name), None)
+        if sorted(fk.ref_columns) not in [sorted(k) for k in keys] and passed_on is not None:
+            # 'task.supplier_id REFERENCES wedding_supplier(supplier_id)', the association's own reference
+            # to supplier: the task means the supplier, which a column of the association cannot stand for
+            notes.append(f"{table.name}: {', '.join(fk.columns)} refers to {passed_on.ref_table}, which "
+                         f"{parent.name}.{', '.join(fk.ref_columns)} refers to")
+            fk = fk.model_copy(update={"ref_table": passed_on.ref_table, "ref_columns": list(passed_on.ref_columns)})
+            parent = tables[fk.ref_table]
+            keys = [parent.primary_key] + [[c.name] for c in parent.columns if c.unique]
         if sorted(fk.ref_columns) not in [sorted(k) for k in keys]:
             if len(fk.columns) != len(parent.primary_key):
                 notes.append(f"{table.name}: dropped a reference to {parent.name}'s non-key columns")

@@ -386,6 +386,20 @@ def test_a_surrogate_named_by_the_last_words_of_its_table_keys_it_and_the_refere
     assert reconciled(design) == design
 
 
+def test_a_reference_to_a_column_that_refers_on_means_the_table_that_column_refers_to() -> None:
+    drafted = ("CREATE TABLE wedding (wedding_id INTEGER PRIMARY KEY, wedding_date DATE);\n"
+               "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, business_name TEXT);\n"
+               "CREATE TABLE wedding_supplier (wedding_id INTEGER REFERENCES wedding(wedding_id), supplier_id INTEGER "
+               "REFERENCES supplier(supplier_id), agreed_fee DECIMAL);\n"
+               "CREATE TABLE task (task_id INTEGER PRIMARY KEY, description TEXT, "
+               "supplier_id INTEGER REFERENCES wedding_supplier(supplier_id));")
+    design = checked(_repaired_draft("Each wedding books suppliers; a task can be handed to one of them.", drafted))
+    # before, the reference was dropped: supplier_id alone is no key of the association
+    assert ("task", "supplier_id", "supplier") in _fks(design)
+    assert design.table("wedding_supplier").primary_key == ["wedding_id", "supplier_id"]
+    assert repair(design).tables == design.tables
+
+
 def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
     # the model meant 'reports to another agent' but reused the key's name; a reference of the key
     # to itself says nothing and, NOT NULL, would fail validation and discard the whole design
