@@ -3,7 +3,7 @@ without a judgment call (a missing key: an association table's two references, e
 a reference to a parent's non-key column when the parent has one key, or to a column by which the
 parent refers on (then to the table it refers to), a key column's type
 differing from its parent's, a dangling reference, a reference whose columns do not pair up with
-the parent's).
+the parent's, a reference stated without its column: the column is added).
 A reference to a table the design lacks is pointed at the table meant by that name ('users',
 'customer_order' for 'order'), else, when the requirement names it, the missing table is created
 with its key; only a reference to something the requirement never names is dropped.
@@ -271,7 +271,15 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
             # after _dedupe; as a NOT NULL cycle it would fail validation and discard the whole design
             notes.append(f"{table.name}: dropped a reference of its key to itself")
             continue
-        if parent is None or any(c not in columns for c in fk.columns):
+        lacking = [c for c in fk.columns if c not in columns]
+        if (parent is not None and lacking and len(fk.columns) == len(fk.ref_columns)
+                and all(parent.has_column(r) for r in fk.ref_columns)):
+            # 'FOREIGN KEY (booking_id) REFERENCES booking(booking_id)' in an invoice the model gave no
+            # booking_id: it stated the reference and forgot its column
+            for child, ref in zip(fk.columns, fk.ref_columns):
+                columns.setdefault(child, ColumnDesign(name=child, type=parent.column(ref).type))
+            notes.append(f"{table.name}: added {', '.join(lacking)}, the column of its reference to {parent.name}")
+        elif parent is None or lacking:
             notes.append(f"{table.name}: dropped a reference to missing {fk.ref_table}({', '.join(fk.ref_columns)})")
             continue
         keys = [parent.primary_key] + [[c.name] for c in parent.columns if c.unique]

@@ -400,6 +400,20 @@ def test_a_reference_to_a_column_that_refers_on_means_the_table_that_column_refe
     assert repair(design).tables == design.tables
 
 
+def test_a_reference_stated_without_its_column_gets_the_column() -> None:
+    drafted = ("CREATE TABLE booking (booking_id INTEGER PRIMARY KEY, start_time TIMESTAMP);\n"
+               "CREATE TABLE invoice (invoice_number INTEGER PRIMARY KEY, amount DECIMAL, "
+               "FOREIGN KEY (booking_id) REFERENCES booking(booking_id));\n"
+               "CREATE TABLE payment (payment_id INTEGER PRIMARY KEY, FOREIGN KEY (card_id) REFERENCES card(card_id));")
+    design = checked(_repaired_draft("Each booking is invoiced once.", drafted))
+    # before, the invoice's reference was dropped: the model stated it and forgot the column
+    assert ("invoice", "booking_id", "booking") in _fks(design)
+    assert design.table("invoice").column("booking_id").type == "INTEGER"
+    assert not design.table("payment").foreign_keys  # a reference to a table nobody names is still dropped
+    assert any("the column of its reference to booking" in n for n in design.notes)
+    assert repair(design).tables == design.tables
+
+
 def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
     # the model meant 'reports to another agent' but reused the key's name; a reference of the key
     # to itself says nothing and, NOT NULL, would fail validation and discard the whole design
