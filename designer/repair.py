@@ -233,7 +233,7 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
         for fk in table.foreign_keys:
             parent = by_name.get(fk.ref_table)
             surrogate = f"{fk.ref_table}_id"
-            if (parent is None or parent.name == table.name or not _names_a_surrogate(fk.ref_columns, parent)
+            if (parent is None or parent.name == table.name or not _names_a_surrogate(fk, parent)
                     or len(parent.primary_key) < 2 or parent.has_column(surrogate)):
                 continue
             column = ColumnDesign(name=surrogate, type="INTEGER", nullable=False)
@@ -244,11 +244,16 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
     return by_name
 
 
-def _names_a_surrogate(ref_columns: list[str], parent: TableDesign) -> bool:
-    """`<parent>_id`, or `<last words of the parent's name>_id`, that the parent lacks:
-    'meeting.relationship_id REFERENCES mentor_relationship(relationship_id)'."""
-    return len(ref_columns) == 1 and not parent.has_column(ref_columns[0]) and (
-        ref_columns[0] == f"{parent.name}_id" or shortened_surrogate(ref_columns[0], parent.name))
+def _names_a_surrogate(fk: ForeignKeyDesign, parent: TableDesign) -> bool:
+    """A reference of one column to a surrogate the parent lacks, `<parent>_id` or `<last words of
+    the parent's name>_id`: the column it refers to is so named ('meeting.relationship_id
+    REFERENCES mentor_relationship(relationship_id)'), or it is itself so named and refers to one
+    column of the parent's key ('order_defect.works_order_id REFERENCES works_order(order_date)',
+    keyed by order_date and contractor_name)."""
+    if len(fk.columns) != 1 or len(fk.ref_columns) != 1 or fk.ref_columns[0] in parent.reference_columns:
+        return False  # a column of the parent's that refers on means where it refers ('task.supplier_id')
+    named = fk.ref_columns[0] if not parent.has_column(fk.ref_columns[0]) else fk.columns[0]
+    return named == f"{parent.name}_id" or shortened_surrogate(named, parent.name)
 
 
 def shortened_surrogate(column: str, table: str) -> bool:

@@ -386,6 +386,19 @@ def test_a_surrogate_named_by_the_last_words_of_its_table_keys_it_and_the_refere
     assert reconciled(design) == design
 
 
+def test_a_reference_named_like_a_surrogate_to_one_column_of_a_composite_key_means_the_surrogate() -> None:
+    drafted = ("CREATE TABLE works_order (order_date TIMESTAMP NOT NULL, contractor_name TEXT, estimated_cost DECIMAL, "
+               "PRIMARY KEY (order_date, contractor_name));\n"
+               "CREATE TABLE defect (defect_id INTEGER PRIMARY KEY, severity TEXT);\n"
+               "CREATE TABLE order_defect (defect_id INTEGER REFERENCES defect(defect_id), works_order_id INTEGER "
+               "REFERENCES works_order(order_date), PRIMARY KEY (defect_id, works_order_id));")
+    design = checked(_repaired_draft("A works order covers several defects.", drafted))
+    # before, dropped: one column against a key of two, which the column's name says it does not mean
+    assert design.table("works_order").primary_key == ["works_order_id"]
+    assert ("order_defect", "works_order_id", "works_order") in _fks(design)
+    assert repair(design).tables == design.tables
+
+
 def test_a_reference_to_a_column_that_refers_on_means_the_table_that_column_refers_to() -> None:
     drafted = ("CREATE TABLE wedding (wedding_id INTEGER PRIMARY KEY, wedding_date DATE);\n"
                "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, business_name TEXT);\n"
