@@ -259,9 +259,13 @@ def _names_a_surrogate(fk: ForeignKeyDesign, parent: TableDesign) -> bool:
 def shortened_surrogate(column: str, table: str) -> bool:
     """`column` is `<last words of the table's name>_id`, short of the whole name: `relationship_id`
     of `mentor_relationship`."""
-    words = name_words(column)
-    return words[-1:] == ["id"] and 1 < len(words) < len(name_words(table)) + 1 and (
-        name_words(table)[-(len(words) - 1):] == words[:-1]) and column != f"{table}_id"
+    words, table_words = name_words(column), name_words(table)
+    return words[-1:] == ["id"] and 0 < len(words) - 1 < len(table_words) and table_words[1 - len(words):] == words[:-1]
+
+
+def _is_key(columns: list[str], table: TableDesign) -> bool:
+    """`columns` are the table's primary key or one unique column, in any order."""
+    return sorted(columns) in [sorted(table.primary_key)] + [[c.name] for c in table.columns if c.unique]
 
 
 def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:
@@ -287,18 +291,16 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
         elif parent is None or lacking:
             notes.append(f"{table.name}: dropped a reference to missing {fk.ref_table}({', '.join(fk.ref_columns)})")
             continue
-        keys = [parent.primary_key] + [[c.name] for c in parent.columns if c.unique]
         passed_on = next((p for p in parent.foreign_keys if p.columns == fk.ref_columns and p.ref_table in tables
                           and p.ref_table != table.name), None)
-        if sorted(fk.ref_columns) not in [sorted(k) for k in keys] and passed_on is not None:
+        if not _is_key(fk.ref_columns, parent) and passed_on is not None:
             # 'task.supplier_id REFERENCES wedding_supplier(supplier_id)', the association's own reference
             # to supplier: the task means the supplier, which a column of the association cannot stand for
             notes.append(f"{table.name}: {', '.join(fk.columns)} refers to {passed_on.ref_table}, which "
                          f"{parent.name}.{', '.join(fk.ref_columns)} refers to")
             fk = fk.model_copy(update={"ref_table": passed_on.ref_table, "ref_columns": list(passed_on.ref_columns)})
             parent = tables[fk.ref_table]
-            keys = [parent.primary_key] + [[c.name] for c in parent.columns if c.unique]
-        if sorted(fk.ref_columns) not in [sorted(k) for k in keys]:
+        if not _is_key(fk.ref_columns, parent):
             if len(fk.columns) != len(parent.primary_key):
                 notes.append(f"{table.name}: dropped a reference to {parent.name}'s non-key columns")
                 continue

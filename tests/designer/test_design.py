@@ -356,16 +356,29 @@ def test_repair_drops_a_reference_that_cannot_hold_and_keeps_the_column_types(ti
     assert any(note in n for n in design.notes)
 
 
-def test_a_surrogate_another_table_refers_to_keys_a_table_the_model_keyed_by_several_columns() -> None:
-    drafted = ("CREATE TABLE heat (event TEXT, round INTEGER, lane_count INTEGER, PRIMARY KEY (event, round));\n"
-               "CREATE TABLE swimmer (swimmer_id INTEGER PRIMARY KEY, name TEXT);\n"
-               "CREATE TABLE swim (swimmer_id INTEGER REFERENCES swimmer(swimmer_id), heat_id INTEGER REFERENCES "
-               "heat(heat_id), time_seconds REAL, PRIMARY KEY (swimmer_id, heat_id));")
-    design = checked(_repaired_draft("Swimmers swim in heats; a heat has an event, a round and a lane count.", drafted))
-    heat = design.table("heat")
-    # before, the swim's reference to the heat was dropped (one column against a key of two)
-    assert heat.primary_key == ["heat_id"] and {"event", "round"} <= {c.name for c in heat.columns}
-    assert ("swim", "heat_id", "heat") in _fks(design)
+@pytest.mark.parametrize("requirement, drafted, parent, child", [
+    # the reference names a surrogate the parent lacks
+    ("Swimmers swim in heats; a heat has an event, a round and a lane count.",
+     "CREATE TABLE heat (event TEXT, round INTEGER, lane_count INTEGER, PRIMARY KEY (event, round));\n"
+     "CREATE TABLE swimmer (swimmer_id INTEGER PRIMARY KEY, name TEXT);\n"
+     "CREATE TABLE swim (swimmer_id INTEGER REFERENCES swimmer(swimmer_id), heat_id INTEGER REFERENCES "
+     "heat(heat_id), time_seconds REAL, PRIMARY KEY (swimmer_id, heat_id));", "heat", "swim"),
+    # the reference is named like that surrogate and refers to one column of the parent's key
+    ("A works order covers several defects.",
+     "CREATE TABLE works_order (order_date TIMESTAMP NOT NULL, contractor_name TEXT, estimated_cost DECIMAL, "
+     "PRIMARY KEY (order_date, contractor_name));\n"
+     "CREATE TABLE defect (defect_id INTEGER PRIMARY KEY, severity TEXT);\n"
+     "CREATE TABLE order_defect (defect_id INTEGER REFERENCES defect(defect_id), works_order_id INTEGER "
+     "REFERENCES works_order(order_date), PRIMARY KEY (defect_id, works_order_id));", "works_order", "order_defect"),
+])
+def test_a_surrogate_another_table_refers_to_keys_a_table_the_model_keyed_by_several_columns(
+        requirement: str, drafted: str, parent: str, child: str) -> None:
+    old_key = parse_tables(drafted)[0].primary_key
+    design = checked(_repaired_draft(requirement, drafted))
+    # before, the reference was dropped (one column against a key of two)
+    assert design.table(parent).primary_key == [f"{parent}_id"]
+    assert set(old_key) <= {c.name for c in design.table(parent).columns}  # the old key's columns stay
+    assert (child, f"{parent}_id", parent) in _fks(design)
     assert repair(design).tables == design.tables  # repaired again, nothing changes
 
 
@@ -384,19 +397,6 @@ def test_a_surrogate_named_by_the_last_words_of_its_table_keys_it_and_the_refere
     assert ("meeting", "mentor_relationship_id", "mentor_relationship") in _fks(design)
     assert design.table("meeting").primary_key == ["mentor_relationship_id", "meeting_date"]
     assert reconciled(design) == design
-
-
-def test_a_reference_named_like_a_surrogate_to_one_column_of_a_composite_key_means_the_surrogate() -> None:
-    drafted = ("CREATE TABLE works_order (order_date TIMESTAMP NOT NULL, contractor_name TEXT, estimated_cost DECIMAL, "
-               "PRIMARY KEY (order_date, contractor_name));\n"
-               "CREATE TABLE defect (defect_id INTEGER PRIMARY KEY, severity TEXT);\n"
-               "CREATE TABLE order_defect (defect_id INTEGER REFERENCES defect(defect_id), works_order_id INTEGER "
-               "REFERENCES works_order(order_date), PRIMARY KEY (defect_id, works_order_id));")
-    design = checked(_repaired_draft("A works order covers several defects.", drafted))
-    # before, dropped: one column against a key of two, which the column's name says it does not mean
-    assert design.table("works_order").primary_key == ["works_order_id"]
-    assert ("order_defect", "works_order_id", "works_order") in _fks(design)
-    assert repair(design).tables == design.tables
 
 
 def test_a_reference_to_a_column_that_refers_on_means_the_table_that_column_refers_to() -> None:
