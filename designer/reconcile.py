@@ -364,12 +364,10 @@ def _name_references_after_keys(tables: dict[str, TableDesign], notes: list[str]
             if parent is None or len(fk.columns) != 1:
                 continue
             column, after_key = fk.columns[0], key_column(parent.name, fk.ref_columns[0])
-            if fk.ref_columns == [f"{parent.name}_id"]:
-                # `relationship_id` holding `mentor_relationship_id`: the short name drops what the parent is
-                if shortened_surrogate(column, parent.name) and not child.has_column(after_key):
-                    renamed[column] = after_key
-                continue
-            if column == f"{parent.name}_id" and not child.has_column(after_key) and after_key not in renamed.values():
+            surrogate = f"{parent.name}_id"
+            named_like_surrogate = (column == surrogate if fk.ref_columns != [surrogate]
+                                    else shortened_surrogate(column, parent.name))  # `relationship_id`
+            if named_like_surrogate and not child.has_column(after_key) and after_key not in renamed.values():
                 renamed[column] = after_key
         if renamed:
             tables[name] = _renamed_columns(child, renamed)

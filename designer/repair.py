@@ -15,6 +15,7 @@ import difflib
 import re
 
 from text2db.designer.rules import break_cycles
+from text2db.designer.validate import keys_of
 from text2db.designer.words import requirement_spellings, respelled, singular, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -247,9 +248,9 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
 def _names_a_surrogate(fk: ForeignKeyDesign, parent: TableDesign) -> bool:
     """A reference of one column to a surrogate the parent lacks, `<parent>_id` or `<last words of
     the parent's name>_id`: the column it refers to is so named ('meeting.relationship_id
-    REFERENCES mentor_relationship(relationship_id)'), or it is itself so named and refers to one
-    column of the parent's key ('order_defect.works_order_id REFERENCES works_order(order_date)',
-    keyed by order_date and contractor_name)."""
+    REFERENCES mentor_relationship(relationship_id)'), or it is itself so named and refers to a
+    column the parent has ('order_defect.works_order_id REFERENCES works_order(order_date)', keyed
+    by order_date and contractor_name; the caller takes only parents keyed by several columns)."""
     if len(fk.columns) != 1 or len(fk.ref_columns) != 1 or fk.ref_columns[0] in parent.reference_columns:
         return False  # a column of the parent's that refers on means where it refers ('task.supplier_id')
     named = fk.ref_columns[0] if not parent.has_column(fk.ref_columns[0]) else fk.columns[0]
@@ -264,8 +265,8 @@ def shortened_surrogate(column: str, table: str) -> bool:
 
 
 def _is_key(columns: list[str], table: TableDesign) -> bool:
-    """`columns` are the table's primary key or one unique column, in any order."""
-    return sorted(columns) in [sorted(table.primary_key)] + [[c.name] for c in table.columns if c.unique]
+    """`columns` are, in any order, a column set a foreign key may reference (validate.keys_of)."""
+    return sorted(columns) in [sorted(k) for k in keys_of(table)]
 
 
 def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: list[str]) -> TableDesign:
@@ -291,9 +292,9 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
         elif parent is None or lacking:
             notes.append(f"{table.name}: dropped a reference to missing {fk.ref_table}({', '.join(fk.ref_columns)})")
             continue
-        passed_on = next((p for p in parent.foreign_keys if p.columns == fk.ref_columns and p.ref_table in tables
-                          and p.ref_table != table.name), None)
-        if not _is_key(fk.ref_columns, parent) and passed_on is not None:
+        if not _is_key(fk.ref_columns, parent) and (passed_on := next(
+                (p for p in parent.foreign_keys if p.columns == fk.ref_columns and p.ref_table in tables
+                 and p.ref_table != table.name), None)) is not None:
             # 'task.supplier_id REFERENCES wedding_supplier(supplier_id)', the association's own reference
             # to supplier: the task means the supplier, which a column of the association cannot stand for
             notes.append(f"{table.name}: {', '.join(fk.columns)} refers to {passed_on.ref_table}, which "
