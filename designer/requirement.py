@@ -455,18 +455,27 @@ ISSUED_RE = re.compile(r"\b(?:receives?|gets?|carr(?:y|ies)|(?:is|are)\s+(?:give
                        re.I)
 
 
+# "each well lies on one property and receives ...": the clause's subject receives it too
+COORDINATED_SUBJECT = re.compile(r"^(?P<np>(?:each|every|a|an|the)\s+[a-z-]+)\s+[a-z]+s\b[^,;:]*\band$", re.I)
+
+
 def issued_identifiers(requirement: str) -> list[tuple[str, str]]:
     """(entity, identifier) where the wording says the entity is given one: 'proposals, which
     get a reference number from us', 'instruments receive a workshop serial number when they come
-    in', 'each bin carries a tag number' (the 'is identified by' wording is read by read_clauses)."""
+    in', 'each bin carries a tag number', 'each well lies on one property and receives a permit
+    number' (the 'is identified by' wording is read by read_clauses)."""
     found = []
     for statements in sentence_groups(normalise(requirement)):
         for statement in statements:
             for m in ISSUED_RE.finditer(statement):
                 before = RELATIVE_TAIL.sub("", statement[:m.start()]).rstrip(" ,")
-                if len(before.split()) > 4 or re.match(r"\s*(?:unique\s+)?within\b", statement[m.end():], re.I):
-                    continue  # 'every defect found during an inspection gets ...' is no inspection's number,
-                    # nor is 'a sequence number within its inspection' an identifier of its own
+                if re.match(r"\s*(?:unique\s+)?within\b", statement[m.end():], re.I):
+                    continue  # 'a sequence number within its inspection' is no identifier of its own
+                if len(before.split()) > 4:
+                    coordinated = COORDINATED_SUBJECT.match(before)
+                    if coordinated is None:
+                        continue  # 'every defect found during an inspection gets ...' is no inspection's number
+                    before = coordinated.group("np")
                 subject = subject_before(before)
                 if subject:
                     found.append((subject, clean_phrase(m.group("id"))))

@@ -92,6 +92,17 @@ def test_an_identifier_the_wording_says_is_given_keys_the_table() -> None:
     assert ("allocation", "proposal_reference_number", "proposal") in _fks(design)
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # the verb shares its subject with the clause before 'and'
+    ("Each tank stands in one hall and receives a serial number from the maker.", [("tank", "serial number")]),
+    ("A crate is packed by one porter and carries our crate reference.", [("crate", "crate reference")]),
+    # a long subject with no such clause still says nothing: whose number is it?
+    ("Every fault found during a survey gets a code.", []),
+])
+def test_an_identifier_given_after_another_verb_of_the_same_subject(sentence: str, expected: list) -> None:
+    assert issued_identifiers(sentence) == expected
+
+
 def test_a_tables_own_name_column_is_called_name_and_keys_keep_theirs() -> None:
     design = repair(SchemaDesign(requirement="Venues have a name. Rallies have a title.", designer="llm:test",
                                  tables=parse_tables("""CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, venue_name TEXT);
