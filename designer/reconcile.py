@@ -320,8 +320,11 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
     their IMO number', 'proposals get a reference number from us'), read straight from the
     wording, when the LLM made up a surrogate instead:
     the rule designer may not have read the entity, the sentence still says what its key is."""
-    stated_ids = [(c.subject, c.identifier[0]) for c in read_clauses(requirement) if c.subject and c.identifier]
-    for subject, identifier in stated_ids + issued_identifiers(requirement):
+    # said to identify alone: 'known by a room name and a building' does not make the name a key
+    stated_ids = [(c.subject, c.identifier[0], len(c.identifier) == 1) for c in read_clauses(requirement)
+                  if c.subject and c.identifier]
+    issued = [(subject, identifier, False) for subject, identifier in issued_identifiers(requirement)]
+    for subject, identifier, said_to_identify in stated_ids + issued:
         name = subject.replace(" ", "_")
         name = name if name in tables else closest_table(name, tables)
         if name is None or tables[name].primary_key != [f"{name}_id"]:
@@ -333,7 +336,7 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
             stated = said  # the model left the identifier out altogether: it is the key the sentence names
             tables[name] = table = table.model_copy(update={"columns": [
                 *table.columns, ColumnDesign(name=said, type=column_type(said), description=identifier)]})
-        if stated and _adoptable(stated, table, table):
+        if stated and _adoptable(stated, table, table, said_to_identify):
             _adopt_key(tables, name, stated, notes)
 
 
@@ -399,13 +402,16 @@ def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: li
     notes.append(f"{name}: keyed by {key_name}, {why}, not a made-up {surrogate}")
 
 
-def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign) -> bool:
+def _adoptable(stated: str, table: TableDesign, rule_table: TableDesign, said_to_identify: bool = False) -> bool:
     """`stated` (the rule designer's key, or what the wording says identifies the table) can replace
     the surrogate `<table>_id` the LLM made up: an issued identifier of the table's own (not a
-    surrogate) that the LLM's table holds as a plain column."""
+    surrogate) that the LLM's table holds as a plain column. A name or email counts only where the
+    requirement says it identifies the rows ('species are identified by scientific name'): the
+    user chose that key."""
     return (table.primary_key == [f"{table.name}_id"] and stated not in (f"{table.name}_id", f"{rule_table.name}_id")
-            and table.has_column(stated)
-            and stated not in table.reference_columns and _issued_identifier(stated, table, rule_table))
+            and table.has_column(stated) and stated not in table.reference_columns
+            and (_issued_identifier(stated, table, rule_table)
+                 or said_to_identify and stated.split("_")[-1] in NOT_ISSUED))
 
 
 # chosen by people and changed by them: unique at best; the names among them never even key a table

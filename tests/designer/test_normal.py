@@ -92,6 +92,19 @@ def test_an_identifier_the_wording_says_is_given_keys_the_table() -> None:
     assert ("allocation", "proposal_reference_number", "proposal") in _fks(design)
 
 
+@pytest.mark.parametrize("wording, key", [
+    ("Species are identified by their scientific name and have a common name.", "scientific_name"),
+    # a name that identifies only with something else is no key on its own
+    ("Species are known by a scientific name and a region. Each has a common name.", "species_id"),
+])
+def test_a_name_the_requirement_says_identifies_the_rows_keys_them(wording: str, key: str) -> None:
+    drafted = ("CREATE TABLE species (species_id INTEGER PRIMARY KEY, scientific_name TEXT NOT NULL, common_name TEXT, "
+               "region TEXT);\nCREATE TABLE sighting (sighting_id INTEGER PRIMARY KEY, species_id INTEGER REFERENCES "
+               "species(species_id), seen DATE);")
+    design = reconciled(_draft(wording + " Each sighting is of one species on a date.", drafted))
+    assert design.table("species").primary_key == [key]
+
+
 @pytest.mark.parametrize("sentence, expected", [
     # the verb shares its subject with the clause before 'and'
     ("Each tank stands in one hall and receives a serial number from the maker.", [("tank", "serial number")]),
