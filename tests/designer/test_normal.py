@@ -170,6 +170,28 @@ def test_a_table_named_after_its_two_parents_is_keyed_by_its_references_an_event
     assert keyed.table("package_purchase").primary_key == ["package_purchase_id"]  # 'purchase' names no parent
 
 
+def test_an_event_keyed_by_its_date_gets_a_surrogate_a_fact_per_pair_and_day_keeps_its_key() -> None:
+    from text2db.designer.api import finished
+
+    design = checked(repair(SchemaDesign(requirement="Mentors meet mentees. Workers log hours on jobs.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE pairing (pairing_id INTEGER PRIMARY KEY);
+        CREATE TABLE meeting (pairing_id INTEGER REFERENCES pairing(pairing_id), date DATE, notes TEXT,
+          PRIMARY KEY (pairing_id, date));
+        CREATE TABLE worker (worker_id INTEGER PRIMARY KEY);
+        CREATE TABLE job (job_id INTEGER PRIMARY KEY);
+        CREATE TABLE time_entry (worker_id INTEGER REFERENCES worker(worker_id), job_id INTEGER REFERENCES job(job_id),
+          work_date DATE, hours REAL, PRIMARY KEY (worker_id, job_id, work_date));
+        CREATE TABLE shift (worker_id INTEGER REFERENCES worker(worker_id), start_date DATE,
+          PRIMARY KEY (worker_id, start_date));
+        CREATE TABLE shift_note (worker_id INTEGER, start_date DATE, note TEXT, PRIMARY KEY (worker_id, start_date, note),
+          FOREIGN KEY (worker_id, start_date) REFERENCES shift(worker_id, start_date));"""))))
+    keyed = finished(design)
+    assert keyed.table("meeting").primary_key == ["meeting_id"]
+    assert keyed.table("meeting").has_column("meeting_date")  # no longer a key: named after its table
+    assert keyed.table("time_entry").primary_key == ["worker_id", "job_id", "work_date"]
+    assert keyed.table("shift").primary_key == ["worker_id", "start_date"]  # shift_note refers to that key
+
+
 def test_a_table_that_only_repeats_another_tables_facts_is_dropped_a_named_one_stays() -> None:
     from text2db.designer.repair import copies_dropped
 
