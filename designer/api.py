@@ -32,8 +32,9 @@ from text2db.designer.normal import entities_out_of_columns
 from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
-from text2db.designer.repair import (associations_keyed_by_parents, copies_dropped, dated_attribute_names,
-                                     events_keyed_by_surrogates, phrase_names_cut, repair)
+from text2db.designer.repair import (associations_keyed_by_parents, composite_references_named_as_keys,
+                                     copies_dropped, dated_attribute_names, events_keyed_by_surrogates,
+                                     phrase_names_cut, repair)
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -80,7 +81,8 @@ def finished(design: SchemaDesign) -> SchemaDesign:
     """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
     another table's facts dropped, a bare date/time/type named after its table, an association
     keyed by its parents."""
-    return checked(associations_keyed_by_parents(dated_attribute_names(events_keyed_by_surrogates(copies_dropped(design)))))
+    return checked(associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
+        events_keyed_by_surrogates(copies_dropped(design))))))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

