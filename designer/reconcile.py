@@ -42,7 +42,7 @@ import re
 from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
-from text2db.designer.repair import closest_table, name_pattern, shortened_surrogate
+from text2db.designer.repair import closest_table, name_pattern, renamed_columns, shortened_surrogate
 from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -185,7 +185,7 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 tables[name] = table.model_copy(update={"columns": [c for c in table.columns if c.name != column.name]})
                 notes.append(f"{name}: {column.name} dropped, {parent}'s name is read through {new}")
             elif not table.has_column(new):
-                renamed = _renamed_columns(table, {column.name: new})
+                renamed = renamed_columns(table, {column.name: new})
                 tables[name] = _with_declared_reference(renamed, new, parent, key)
                 notes.append(f"{name}: {column.name} (a copy of {parent}'s name) is now the reference {new}")
     return design.amended(list(tables.values()), notes)
@@ -253,7 +253,7 @@ def _named_after_surrogate(child: TableDesign, parent: str, old: str, key: Colum
         new = _named_after_key(column, word, parent, key.name)
         if not child.has_column(new) and new not in renamed.values():
             renamed[column] = new
-    return _renamed_columns(child, renamed) if renamed else child
+    return renamed_columns(child, renamed) if renamed else child
 
 
 ONE_OF = r"\b(?:exactly one|only one|one|a single)\s+(?:[a-z-]+\s+){0,3}?"
@@ -373,17 +373,8 @@ def _name_references_after_keys(tables: dict[str, TableDesign], notes: list[str]
             if named_like_surrogate and not child.has_column(after_key) and after_key not in renamed.values():
                 renamed[column] = after_key
         if renamed:
-            tables[name] = _renamed_columns(child, renamed)
+            tables[name] = renamed_columns(child, renamed)
             notes.append(f"{name}: {', '.join(f'{a} renamed {b}' for a, b in renamed.items())}, after the key it holds")
-
-
-def _renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
-    """`table` with columns renamed (old -> new) in its columns, key and references."""
-    return table.model_copy(update={
-        "columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)}) for c in table.columns],
-        "primary_key": [renamed.get(c, c) for c in table.primary_key],
-        "foreign_keys": [fk.model_copy(update={"columns": [renamed.get(c, c) for c in fk.columns]})
-                         for fk in table.foreign_keys]})
 
 
 def _adopt_key(tables: dict[str, TableDesign], name: str, stated: str, notes: list[str],
@@ -440,7 +431,7 @@ def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDe
         "foreign_keys": [fk.model_copy(update={"ref_columns": [key.name]}) if fk in pointing else fk
                          for fk in child.foreign_keys]})
     after_key = key_column(parent, key.name)
-    return _renamed_columns(repointed, {old: after_key} if old in held and not child.has_column(after_key) else {})
+    return renamed_columns(repointed, {old: after_key} if old in held and not child.has_column(after_key) else {})
 
 
 def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None], tables: dict[str, TableDesign],

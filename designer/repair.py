@@ -166,11 +166,7 @@ def composite_references_named_as_keys(design: SchemaDesign) -> SchemaDesign:
                 if column != key and not table.has_column(key) and key not in renamed.values():
                     renamed[column] = key
         if renamed:
-            table = table.model_copy(update={
-                "columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)}) for c in table.columns],
-                "primary_key": [renamed.get(c, c) for c in table.primary_key],
-                "foreign_keys": [fk.model_copy(update={"columns": [renamed.get(c, c) for c in fk.columns]})
-                                 for fk in table.foreign_keys]})
+            table = renamed_columns(table, renamed)
             notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items())
                          + " (a column of a reference to a key of several columns is named as that key's column)")
         tables.append(table)
@@ -232,6 +228,15 @@ def _named_after(name: str, parents: list[str], columns: list[str]) -> bool:
     sides = [set(name_words(parent)) | set(name_words(column)) - {"id"} for parent, column in zip(parents, columns)]
     words = name_words(name)
     return all(any(w in side for side in sides) for w in words) and all(side & set(words) for side in sides)
+
+
+def renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
+    """`table` with columns renamed (old -> new) in its columns, key and references."""
+    return table.model_copy(update={
+        "columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)}) for c in table.columns],
+        "primary_key": [renamed.get(c, c) for c in table.primary_key],
+        "foreign_keys": [fk.model_copy(update={"columns": [renamed.get(c, c) for c in fk.columns]})
+                         for fk in table.foreign_keys]})
 
 
 def _renamed(table: TableDesign, renamed: dict[str, str], why: str, notes: list[str]) -> TableDesign:
