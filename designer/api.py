@@ -34,7 +34,7 @@ from text2db.designer.reconcile import (add_read_references, counted_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import (associations_keyed_by_parents, composite_references_named_as_keys,
                                      copies_dropped, dated_attribute_names, events_keyed_by_surrogates,
-                                     phrase_names_cut, repair)
+                                     phrase_names_cut, repair, table_names_dropped_from_keys)
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -82,7 +82,7 @@ def finished(design: SchemaDesign) -> SchemaDesign:
     another table's facts dropped, a bare date/time/type named after its table, an association
     keyed by its parents."""
     return checked(associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
-        events_keyed_by_surrogates(copies_dropped(design))))))
+        table_names_dropped_from_keys(events_keyed_by_surrogates(copies_dropped(design)))))))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

@@ -173,6 +173,44 @@ def composite_references_named_as_keys(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes) if notes else design
 
 
+def table_names_dropped_from_keys(design: SchemaDesign) -> SchemaDesign:
+    """A key the model named `<table>_<identifier of several words>` (`hive.hive_tag_number`,
+    `rig.rig_plate_number`) is the identifier alone (`tag_number`), and so is a reference named
+    exactly like the old key (`inspection.hive_tag_number` -> `tag_number`): the identifier says
+    what it is, and a reference holding it is named as the key it holds, as for any key of several
+    words (`reference_column`). No reference schema of any set names a key `<table>_<words>`;
+    `<table>_id` and `<table>_number` (one word after the name) stay. Done last, like
+    dated_attribute_names, so no prompt changes."""
+    renamed_keys: dict[str, tuple[str, str]] = {}  # table -> (old key, new key)
+    for table in design.tables:
+        if len(table.primary_key) != 1 or table.primary_key[0] in table.reference_columns:
+            continue
+        key = table.primary_key[0]
+        rest = key.removeprefix(f"{table.name}_")
+        if rest != key and "_" in rest and not table.has_column(rest):
+            renamed_keys[table.name] = (key, rest)
+    if not renamed_keys:
+        return design
+    notes: list[str] = []
+    tables = []
+    for table in design.tables:
+        renamed = dict([renamed_keys[table.name]]) if table.name in renamed_keys else {}
+        foreign_keys = []
+        for fk in table.foreign_keys:
+            if fk.ref_table in renamed_keys:
+                old, new = renamed_keys[fk.ref_table]
+                fk = fk.model_copy(update={"ref_columns": [new if c == old else c for c in fk.ref_columns]})
+                if fk.ref_table != table.name and fk.columns == [old] and not table.has_column(new):
+                    renamed[old] = new
+            foreign_keys.append(fk)
+        table = renamed_columns(table.model_copy(update={"foreign_keys": foreign_keys}), renamed)
+        if renamed:
+            notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items())
+                         + " (an identifier of several words says what it is without its table's name)")
+        tables.append(table)
+    return design.amended(tables, notes)
+
+
 def associations_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     """A table named after the two tables it refers to (`lesson_skill` -> lesson, skill;
     `booking_equipment`) is their association: keyed by its two references, as the designer's

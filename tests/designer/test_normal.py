@@ -209,6 +209,21 @@ def test_the_columns_of_a_reference_to_a_composite_key_are_named_as_the_keys_col
     assert [fk.columns for fk in named.table("upgrade").foreign_keys] == [["project_id", "to_tier"]]  # name taken
 
 
+def test_a_key_named_by_its_table_and_an_identifier_of_several_words_is_the_identifier() -> None:
+    from text2db.designer.api import finished
+
+    design = checked(repair(SchemaDesign(requirement="Hives carry a tag number. Orders have a number.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE hive (hive_tag_number TEXT PRIMARY KEY, built DATE);
+        CREATE TABLE inspection (inspection_id INTEGER PRIMARY KEY, hive_tag_number TEXT REFERENCES hive(hive_tag_number),
+          previous_hive_tag_number TEXT REFERENCES hive(hive_tag_number), notes TEXT);
+        CREATE TABLE purchase_order (purchase_order_number TEXT PRIMARY KEY, placed DATE);"""))))
+    named = finished(design)
+    assert named.table("hive").primary_key == ["tag_number"]
+    assert {(tuple(fk.columns), tuple(fk.ref_columns)) for fk in named.table("inspection").foreign_keys} == {
+        (("tag_number",), ("tag_number",)), (("previous_hive_tag_number",), ("tag_number",))}  # a role keeps its name
+    assert named.table("purchase_order").primary_key == ["purchase_order_number"]  # one word after the name
+
+
 def test_a_table_that_only_repeats_another_tables_facts_is_dropped_a_named_one_stays() -> None:
     from text2db.designer.repair import copies_dropped
 
