@@ -165,11 +165,8 @@ def composite_references_named_as_keys(design: SchemaDesign) -> SchemaDesign:
             for column, key in zip(fk.columns, fk.ref_columns):
                 if column != key and not table.has_column(key) and key not in renamed.values():
                     renamed[column] = key
-        if renamed:
-            table = renamed_columns(table, renamed)
-            notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items())
-                         + " (a column of a reference to a key of several columns is named as that key's column)")
-        tables.append(table)
+        tables.append(_renamed(table, renamed, "a column of a reference to a key of several columns is named as "
+                                              "that key's column", notes))
     return design.amended(tables, notes) if notes else design
 
 
@@ -203,11 +200,8 @@ def table_names_dropped_from_keys(design: SchemaDesign) -> SchemaDesign:
                 if fk.ref_table != table.name and fk.columns == [old] and not table.has_column(new):
                     renamed[old] = new
             foreign_keys.append(fk)
-        table = renamed_columns(table.model_copy(update={"foreign_keys": foreign_keys}), renamed)
-        if renamed:
-            notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items())
-                         + " (an identifier of several words says what it is without its table's name)")
-        tables.append(table)
+        tables.append(_renamed(table.model_copy(update={"foreign_keys": foreign_keys}), renamed,
+                               "an identifier of several words says what it is without its table's name", notes))
     return design.amended(tables, notes)
 
 
@@ -278,11 +272,11 @@ def renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
 
 
 def _renamed(table: TableDesign, renamed: dict[str, str], why: str, notes: list[str]) -> TableDesign:
+    """`table` with columns renamed (renamed_columns), and a note saying `why`."""
     if not renamed:
         return table
     notes.append(f"{table.name}: " + ", ".join(f"{a} named {b}" for a, b in renamed.items()) + f" ({why})")
-    return table.model_copy(update={"columns": [c.model_copy(update={"name": renamed.get(c.name, c.name)})
-                                                for c in table.columns]})
+    return renamed_columns(table, renamed)
 
 
 def _dedupe(table: TableDesign) -> TableDesign:
