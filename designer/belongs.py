@@ -92,9 +92,10 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
                 continue
             if re.search(pattern + POSSESSIVE + inner[child], clause):
                 found.append((child, parent, POSSESSIVE_KIND))
-            if re.search(child_pattern + DONE_BY + inner[parent] + DOER_END, clause):
+            unqualified = _not_a_modifier(child, inner)
+            if re.search(child_pattern + unqualified + DONE_BY + inner[parent] + DOER_END, clause):
                 found.append((child, parent, DONE_BY_KIND))
-            if re.search(EACH_HAS_ONE.format(child=inner[child], parent=inner[parent]), clause):
+            if re.search(EACH_HAS_ONE.format(child=inner[child] + unqualified, parent=inner[parent]), clause):
                 found.append((child, parent, EACH_ONE_KIND))
     for child in patterns:
         for m in re.finditer(LIST_OF + inner[child], clause):
@@ -102,6 +103,14 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
             if parent is not None:
                 found.append((child, parent, LIST_KIND))
     return found
+
+
+def _not_a_modifier(table: str, inner: dict[str, str]) -> str:
+    """A lookahead: `table`'s name is not followed by another table's, as "course" in "each course
+    section is taught by one instructor" only says which section; the row the wording is about
+    is the section's."""
+    others = "|".join(pattern for name, pattern in inner.items() if name != table)
+    return rf"(?![\s-]+(?:{others}))" if others else ""
 
 
 def _bare_link(tables: dict[str, TableDesign], child: str, parent: str) -> str | None:

@@ -97,6 +97,23 @@ def test_a_thing_done_by_one_doer_refers_to_it_but_not_by_one_or_more_nor_by_a_q
     assert _references(design, "quote") == set()  # a surveyor assistant is no surveyor
 
 
+def test_a_table_name_that_qualifies_another_is_not_the_row_done_by_or_having_one() -> None:
+    # "course section": the section is taught by one instructor and uses one room, not the course (the
+    # rooms sentence names the section after "every course", which "each ... one" does not read)
+    requirement = ("Each course section is taught by one instructor in a given semester. Every course section uses "
+                   "one room. A course is offered by one department.")
+    draft = _draft(requirement, """CREATE TABLE department (department_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE instructor (employee_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE room (room_id INTEGER PRIMARY KEY, capacity INTEGER);
+        CREATE TABLE course (course_code TEXT PRIMARY KEY, title TEXT, credits INTEGER);
+        CREATE TABLE section (section_id INTEGER PRIMARY KEY, course_code TEXT REFERENCES course(course_code),
+          semester TEXT);""")
+    design = owned_references(draft)
+    assert _references(design, "course") == {(("department_id",), "department")}
+    assert _references(design, "section") == {(("course_code",), "course"),
+                                              (("instructor_employee_id",), "instructor")}
+
+
 def test_each_with_one_parent_refers_to_it_and_a_bare_link_between_them_goes() -> None:
     drafted = """CREATE TABLE crossing (crossing_id INTEGER PRIMARY KEY, name TEXT);
         CREATE TABLE ferry (ferry_id INTEGER PRIMARY KEY, name TEXT);
