@@ -44,7 +44,7 @@ from collections import Counter
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import closest_table, name_pattern, renamed_columns, shortened_surrogate
 from text2db.designer.requirement import issued_identifiers, read_clauses
-from text2db.designer.rules import GENERIC, identifier_named
+from text2db.designer.rules import CHOSEN_NAMES, GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -117,7 +117,6 @@ def add_read_references(base: SchemaDesign, rules: SchemaDesign, evidenced: set[
     return base.amended(list(tables.values()), notes)
 
 
-CHOSEN_NAMES = {"name", "title"}  # given to things by people: neither stable nor unique, so never a key
 NAMING = CHOSEN_NAMES | ID_HEADS  # a column `<x>_<one of these>` names or identifies an x
 
 

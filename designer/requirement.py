@@ -505,6 +505,19 @@ def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:
     return clauses
 
 
+# "we keep the address, the parish and its land registry title number, which identifies it"
+IDENTIFIES_IT = re.compile(r"^which\s+(?:uniquely\s+)?identifies\s+(?:it|them|each\s+one)$", re.I)
+
+
+def _identifier_said_after(clause: Clause) -> None:
+    """The item a listed 'which identifies it' follows is the clause's identifier."""
+    for i, item in enumerate(clause.items[1:], 1):
+        if IDENTIFIES_IT.match(item.strip()):
+            clause.identifier = [clean_phrase(clause.items[i - 1])]
+            clause.items = clause.items[:i - 1] + clause.identifier + clause.items[i + 1:]
+            return
+
+
 def _declaration(clause: Clause, inherited: bool = False) -> None:
     text = clause.text
     event = EVENT_RE.match(text)
@@ -518,6 +531,7 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
         if m and (pattern is POSSESSIVE_RE or m.group("each") or is_plural(m.group("np").split()[-1])):
             clause.subject = singular_phrase(clean_phrase(m.group("np")))
             clause.items = split_items(m.group("rest"))
+            _identifier_said_after(clause)
             return
     ident = IDENTIFIED_RE.search(text)
     if ident:
@@ -552,3 +566,4 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
     if subject and len(before.rsplit(",", 1)[-1].split()) <= 6:
         clause.subject = subject
         clause.items = split_items(rest)
+        _identifier_said_after(clause)

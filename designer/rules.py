@@ -28,6 +28,7 @@ RULES_V1 = "rules.v1"
 NOT_KEYS = {"phone", "telephone", "mobile", "fax", "licence", "license", "seat", "shirt", "tax", "house", "street",
             "postal", "zip", "contact", "version", "model"}
 GENERIC = {"id", "identifier", "number", "code", "key"}
+CHOSEN_NAMES = {"name", "title"}  # given to things by people: neither stable nor unique, so never a key
 
 
 @dataclass
@@ -123,7 +124,11 @@ def _entity_table(facts: Facts, name: str) -> _Table:
 
 def key_attribute(attributes: list[Attribute], entity: str) -> Attribute | None:
     """The attribute that identifies the entity: stated as identifier, else an ID, else the
-    first unique or first code-like attribute ('registration number'), never a phone number."""
+    first unique or first code-like attribute ('registration number'), never a phone number.
+    The code-like one only where it is listed first or after the name alone: an identifier comes
+    first ('a bin number, a capacity and a location'), a number listed among the other facts is
+    one of them ('an admission date, a discharge date and a room number': the room of the stay;
+    a song's track number on its album)."""
     for attr in attributes:
         if attr.identifier:
             return attr
@@ -134,7 +139,10 @@ def key_attribute(attributes: list[Attribute], entity: str) -> Attribute | None:
     for attr in candidates:
         if attr.unique:
             return attr
-    return candidates[0] if candidates else None
+    if not candidates:
+        return None
+    before = attributes[:attributes.index(candidates[0])]
+    return candidates[0] if all(a.words.split()[-1] in CHOSEN_NAMES for a in before) else None
 
 
 def identifier_named(words: list[str], marks: AbstractSet[str] = frozenset()) -> bool:

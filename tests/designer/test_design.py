@@ -44,6 +44,21 @@ def test_one_table_gets_its_identifier_as_key_and_typed_attributes() -> None:
     assert types["purchase_date"] == "DATE" and types["price"] == "DECIMAL" and types["make"] == "TEXT"
 
 
+@pytest.mark.parametrize("requirement, table, key", [
+    ("Each bin has a bin number, a capacity and a location.", "bin", ["bin_number"]),
+    ("Each tuner has a name, a serial number and a phone.", "tuner", ["serial_number"]),  # after the name
+    # a number listed among the other facts is one of them: the room of a stay, a song's place on its album
+    ("Each admission has an admission date, a discharge date and a room number.", "admission", ["admission_id"]),
+    ("Songs have a title, a duration in seconds and a track number.", "song", ["song_id"]),
+    # unless the wording says it identifies the rows
+    ("For a property we keep the address, a map code and its title number, which identifies it.", "property",
+     ["title_number"]),
+])
+def test_an_identifier_keys_its_table_when_listed_first_or_said_to_identify(requirement: str, table: str,
+                                                                           key: list[str]) -> None:
+    assert checked(design_with_rules(requirement)).table(table).primary_key == key
+
+
 def test_a_statement_joined_after_a_semicolon_refers_back_unless_the_first_counted_it_one() -> None:
     # "readers post comments on articles: a comment has a text": the comment holds its reader and article
     posted = checked(design_with_rules("Readers have a name. Articles have a title. Readers post comments on articles: "
