@@ -347,6 +347,11 @@ EVENT_RE = re.compile(rf"^(?:when|whenever|each time|every time)\s+(?:a|an|the)\
                       rf"(?:also\s+)?(?:{STORE})(?:\s+of)?\s+(?P<rest>.+)$", re.I)
 OBJECT_WITH = re.compile(r"^(?:(?:many|several|various|multiple|its|their|the)\s+)?(?P<np>(?:[a-z]+\s+)?[a-z]+s)\s+"
                          r"with\s+(?P<rest>.+)$", re.I)
+# "payments are made for an order with an amount": the with-phrase describes the passive's subject
+# (not after "by": "matches are refereed by a referee with a badge number" describes the referee)
+PASSIVE_SUBJECT = re.compile(r"^(?:(?:each|every|a|an|the)\s+)?(?P<np>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+"
+                             r"[a-z]+(?:ed|en|wn|ht|de|id)\s+(?:for|to|on|at|in|from|against)\s+"
+                             r"(?P<object>(?:a|an|the|one)\s+[a-z]+(?:\s+[a-z]+)?)$", re.I)
 IDENTIFIED_RE = re.compile(r"\b(?:is|are)\s+(?:uniquely\s+)?(?:identified|known)\s+by\s+", re.I)
 STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by", "at", "from", "we", "who", "which",
                 "that", "when", "where", "if", "also", "then", "there", "must", "can", "may", "will", "should", ",",
@@ -563,6 +568,9 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
         subject, rest = singular_phrase(clean_phrase(described.group("np"))), described.group("rest")
     elif verb == "with" and before.rstrip().endswith(",") and not is_plural(before.rstrip(" ,").split()[-1]):
         subject = clause.subject or head_subject(before)  # "each reservation is for one room, with a date"
+    elif verb == "with" and (passive := PASSIVE_SUBJECT.match(before.strip())) and not inherited:
+        subject = singular_phrase(clean_phrase(passive.group("np")))  # "payments are made for an order with an amount"
+        rest = f"{passive.group('object')}, {rest}"  # and refer to the order
     if subject and len(before.rsplit(",", 1)[-1].split()) <= 6:
         clause.subject = subject
         clause.items = split_items(rest)

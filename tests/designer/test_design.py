@@ -59,6 +59,15 @@ def test_an_identifier_keys_its_table_when_listed_first_or_said_to_identify(requ
     assert checked(design_with_rules(requirement)).table(table).primary_key == key
 
 
+def test_a_with_phrase_after_a_passive_describes_its_subject_which_refers_to_the_object() -> None:
+    design = checked(design_with_rules("Each order has an order number and a date. Payments are made for an order "
+                                       "with an amount, a method and a payment date."))
+    payment, order = design.table("payment"), design.table("order")
+    assert {"amount", "method", "payment_date"} <= {c.name for c in payment.columns}
+    assert not {"amount", "method", "payment_date"} & {c.name for c in order.columns}
+    assert [fk.ref_table for fk in payment.foreign_keys] == ["order"]
+
+
 def test_a_statement_joined_after_a_semicolon_refers_back_unless_the_first_counted_it_one() -> None:
     # "readers post comments on articles: a comment has a text": the comment holds its reader and article
     posted = checked(design_with_rules("Readers have a name. Articles have a title. Readers post comments on articles: "
