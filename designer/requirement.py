@@ -32,6 +32,7 @@ DECLARE = (r"has|have|had|is described by|are described by|is characterized by|a
            r"is stored with|are stored with|carries|contains the following|with|having|registers with|register with|"
            r"sign up with|signs up with|are registered with|is registered with|is recorded with|are recorded with")
 STORE = r"store|stores|record|records|keep|keeps|track|tracks|need|needs|hold|holds|capture|captures|maintain|note|notes|register|save|want to know|want|keep track of|keeps track of|remember|log"
+STORE_VERBS = frozenset(STORE.split("|"))  # "the database must store departments (code, name)": no 'store department'
 NOT_ENTITY = {"we", "it", "they", "he", "she", "you", "i", "system", "database", "information", "data", "details",
               "detail", "record", "records", "following", "one", "which", "who", "this", "that", "there", "each",
               "every", "both", "either", "time", "date", "name", "number", "type", "list", "set", "way", "example",
@@ -231,7 +232,7 @@ def _each_of(phrase: str) -> str | None:
     branches' -> 'branch'), or None when it is no plural noun."""
     words = phrase.lower().split()
     if len(words) == 2 and (words[0] in STOP_SUBJECT or words[0] in DETERMINERS or words[0] in PRONOUNS
-                            or words[0] in MANY or is_plural(words[0])):
+                            or words[0] in MANY or words[0] in STORE_VERBS or is_plural(words[0])):
         words = words[1:]
     if not words or words[-1] in DETERMINERS or not is_plural(words[-1]):
         return None
@@ -370,12 +371,15 @@ def subject_before(text: str) -> str:
         out.insert(0, w.replace("'s", ""))
     if out and stop in BE and not is_plural(out[-1]):
         return ""  # a predicate ('movies are tagged'), not a subject ('organisers are companies')
+    if stop in MODALS and len(out) > 1:
+        out = out[1:]  # 'users can create playlists': a verb, then the thing
     out = noun_then_verb(out)
     phrase = " ".join(out)
     return "" if not phrase or phrase in NOT_ENTITY else singular_phrase(phrase)
 
 
 BE = {"is", "are", "was", "were", "be", "been"}
+MODALS = {"can", "may", "must", "will", "should"}
 PLURAL_MODIFIERS = {"sales", "news", "sports", "goods", "arts", "savings", "series", "species", "means"}
 
 

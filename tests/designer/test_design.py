@@ -68,6 +68,15 @@ def test_a_with_phrase_after_a_passive_describes_its_subject_which_refers_to_the
     assert [fk.ref_table for fk in payment.foreign_keys] == ["order"]
 
 
+def test_the_verb_before_a_thing_is_no_part_of_its_name() -> None:
+    # "must store departments (code, ...)": a department; "users can create playlists": a playlist
+    design = checked(design_with_rules("The database must store departments (code, name, building). Users have a "
+                                       "username. Users can create playlists with a name and a creation date."))
+    assert {"department", "playlist"} <= {t.name for t in design.tables}
+    assert not {"store_department", "create_playlist"} & {t.name for t in design.tables}
+    assert {"name", "creation_date"} <= {c.name for c in design.table("playlist").columns}
+
+
 def test_a_statement_joined_after_a_semicolon_refers_back_unless_the_first_counted_it_one() -> None:
     # "readers post comments on articles: a comment has a text": the comment holds its reader and article
     posted = checked(design_with_rules("Readers have a name. Articles have a title. Readers post comments on articles: "
