@@ -184,16 +184,20 @@ def test_two_rows_of_a_table_named_in_roles_after_a_colon_are_references_named_a
 
     requirement = ("Our society stages plays. Members have a membership number and a name. A staging has a date. "
                    "Two members run a staging: the producer, whom we always have, and the prompter, who is optional. "
-                   "A tour visits two towns: the one where it starts and the one where it ends.")
+                   "A tour visits two towns: the one where it starts and the one where it ends. Two members are "
+                   "assigned to each rehearsal: a director and a first reader.")
     draft = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
         """CREATE TABLE member (membership_number TEXT PRIMARY KEY, name TEXT);
         CREATE TABLE staging (staging_id INTEGER PRIMARY KEY, staging_date DATE);
         CREATE TABLE town (town_id INTEGER PRIMARY KEY, name TEXT);
-        CREATE TABLE tour (tour_id INTEGER PRIMARY KEY);"""))))
+        CREATE TABLE tour (tour_id INTEGER PRIMARY KEY);
+        CREATE TABLE rehearsal (rehearsal_id INTEGER PRIMARY KEY, rehearsal_date DATE);"""))))
     design = appointed_roles(draft)
     assert _references(design, "staging") == {("producer_membership_number", "member"),
                                               ("prompter_membership_number", "member")}
     assert _references(design, "tour") == set()  # "the one where it starts" names no role
+    assert _references(design, "rehearsal") == {("director_membership_number", "member"),
+                                                ("first_reader_membership_number", "member")}
 
 
 ORCHARD = ("Our orchard cooperative keeps track of growers, orchards and trees. Growers have a name. Orchards have a "
