@@ -82,6 +82,7 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
     tables named by `patterns` (relate.table_patterns)."""
     found: list[tuple[str, str, str]] = []
     inner = {name: pattern.removeprefix(r"\b") for name, pattern in patterns.items()}  # to follow other words
+    unqualified = {name: _not_a_modifier(name, inner) for name in patterns}
     for parent, pattern in patterns.items():
         for m in re.finditer(WITHIN + inner[parent], clause):
             child = named_last(clause[:m.start()], patterns, parent)
@@ -92,10 +93,9 @@ def stated_owners(clause: str, patterns: dict[str, str]) -> list[tuple[str, str,
                 continue
             if re.search(pattern + POSSESSIVE + inner[child], clause):
                 found.append((child, parent, POSSESSIVE_KIND))
-            unqualified = _not_a_modifier(child, inner)
-            if re.search(child_pattern + unqualified + DONE_BY + inner[parent] + DOER_END, clause):
+            if re.search(child_pattern + unqualified[child] + DONE_BY + inner[parent] + DOER_END, clause):
                 found.append((child, parent, DONE_BY_KIND))
-            if re.search(EACH_HAS_ONE.format(child=inner[child] + unqualified, parent=inner[parent]), clause):
+            if re.search(EACH_HAS_ONE.format(child=inner[child] + unqualified[child], parent=inner[parent]), clause):
                 found.append((child, parent, EACH_ONE_KIND))
     for child in patterns:
         for m in re.finditer(LIST_OF + inner[child], clause):

@@ -446,7 +446,8 @@ def _appointed(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str]
 
 # "two members carry a production: the director, whom we always have, and the stage manager"
 NAMED_PAIR = re.compile(r"\btwo\s+(?P<player>[a-z-]+)\b[^:]*:\s*(?P<roles>.+)$")
-ROLE_ITEM = re.compile(r"(?:^|,?\s+and\s+|,\s+)(?:the|an?)\s+(?P<words>[a-z -]+?)(?=,|\s+and\s+|[.;]|$)")  # "... each flight: a captain and a first officer"
+# each role up to its comma or "and": "... each flight: a captain and a first officer"
+ROLE_ITEM = re.compile(r"(?:^|,?\s+and\s+|,\s+)(?:the|an?)\s+(?P<words>[a-z -]+?)(?=,|\s+and\s+|[.;]|$)")
 
 
 def _named_pair(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str]]:

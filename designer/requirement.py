@@ -371,7 +371,7 @@ def subject_before(text: str) -> str:
         out.insert(0, w.replace("'s", ""))
     if out and stop in BE and not is_plural(out[-1]):
         return ""  # a predicate ('movies are tagged'), not a subject ('organisers are companies')
-    if stop in MODALS and len(out) > 1:
+    if stop in MODAL_VERBS and len(out) > 1:
         out = out[1:]  # 'users can create playlists': a verb, then the thing
     out = noun_then_verb(out)
     phrase = " ".join(out)
@@ -379,7 +379,7 @@ def subject_before(text: str) -> str:
 
 
 BE = {"is", "are", "was", "were", "be", "been"}
-MODALS = {"can", "may", "must", "will", "should"}
+MODAL_VERBS = {"can", "may", "must", "will", "should"}  # a verb follows ("users can create playlists")
 PLURAL_MODIFIERS = {"sales", "news", "sports", "goods", "arts", "savings", "series", "species", "means"}
 
 
