@@ -501,18 +501,22 @@ def _joined_statements(clauses: list[Clause], facts: Facts, names: list[str]) ->
             continue
         at = clauses.index(c)  # the statement before, or the clauses before in the same statement
         before = [x for x in clauses[:at] if x.group == c.group and x.part in (c.part - 1, c.part)]
-        found, named = [], []
+        found, named, beside = [], [], []
         for x in before:
             here = mentions(x.text, names, facts.aliases)
             found += here
             # the object of a verb ('readers post comments'), not a noun after a preposition
             # ('products are organised into categories': there the category is the parent)
-            named += [m for m in here if m.entity == c.subject and not PREPOSITION.search(x.text.lower()[:m.start])
-                      and not (x.subject == c.subject and m.start <= 12)]
+            named_here = [m for m in here if m.entity == c.subject and not PREPOSITION.search(x.text.lower()[:m.start])
+                          and not (x.subject == c.subject and m.start <= 12)]
+            named += named_here
+            if named_here or x.subject in ("", c.subject):
+                beside += here  # "users can follow artists, and users can create playlists": not the artists
         if any(m.entity == c.subject for m in found) and (not named or any(
                 m.many == 2 for m in found if m.entity == c.subject)):
             continue
-        others = list(dict.fromkeys(m.entity for m in found if m.entity != c.subject and m.entity in facts.entities))
+        others = list(dict.fromkeys(m.entity for m in (beside if named else found)
+                                    if m.entity != c.subject and m.entity in facts.entities))
         if named:
             for other in others:
                 # 'a subscriber chooses one plan; plans have a name': the subscriber holds its one plan

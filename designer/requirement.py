@@ -116,8 +116,52 @@ EXAMPLE_LIST = re.compile(rf",?\s*(?:such as|for example|e\.g\.|like)\s+{_EXAMPL
                           rf"{_EXAMPLE}(?=\s*[.;]|$)", re.I)
 
 
+BULLET = re.compile(r"^(?:[-*\u2022\u2013]|\d{1,2}[.)])\s+")
+LIST_HEADING_WORDS = 4  # "Customers" or "What we store" on a line of its own, above its list
+TITLE_WORDS = 12  # "Requirements: thesis supervision register (Graduate School)", a blank line below
+
+
+def lines_as_sentences(text: str) -> str:
+    """One paragraph of the requirement's lines: a list item or a line of its own is a sentence,
+    unless it is a bare item of the list a colon opens ("for each member we keep:" / "- name" /
+    "- address" -> "...: name, address."); a line that goes on in lower case is the same sentence,
+    wrapped. Without this a bullet list reads as one sentence ("... a shelf location - Members
+    borrow copies")."""
+    out, in_list = "", False
+    lines = text.splitlines()
+    for number, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            in_list = False
+            continue
+        bullet = BULLET.match(line)
+        line = line[bullet.end():] if bullet else line
+        if not bullet and line[-1] not in ".!?:;," and len(line.split()) <= TITLE_WORDS and number + 1 < len(lines) \
+                and not lines[number + 1].strip():
+            line = line.replace(":", " -")  # a title ("Subject: Database for the craft fairs") labels no list
+        if not out:
+            out = line
+            continue
+        opens_list = out[-1] == ":" or (not in_list and out[-1] not in ".!?;," and len(out.split(".")[-1].split())
+                                        <= LIST_HEADING_WORDS)
+        if bullet and (in_list or opens_list) and not re.search(r"[.:;!?]", line):
+            if not in_list:  # "Books" -> "Books: ISBN, ..."; "for each copy we keep:" is no label: its items follow
+                heading = re.split(r"[.!?;]\s", out.rstrip(":"))[-1]
+                out = out.rstrip(":") + (": " if _label(heading) else " ")
+            out += (", " if in_list else "") + line
+            in_list = True
+            continue
+        in_list = False
+        if bullet or line[0].isupper():
+            out += ("" if out[-1] in ".!?:;" else ".") + " " + line
+        else:
+            out += " " + line  # a wrapped line goes on
+    return out
+
+
 def normalise(text: str) -> str:
-    text = re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
+    text = re.sub(r"\s+", " ", lines_as_sentences(text.replace("\u2019", "'"))).strip()
+    text = re.sub(r"\bshall\b", "must", text, flags=re.I)  # "the system shall record patients"
     text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
@@ -138,7 +182,9 @@ LIST_OF = r"\b(?:its|their)\s+(?:own\s+)?(?:set|list|range|series|collection|cat
 OWN_LIST = re.compile(LIST_OF + r"(?P<xs>[a-z]+s)\b"
                       r"(?:,\s+(?:each\s+)?(?:(?P<with>with|having)|(?P<by>identified|known)\s+by)\s+)?", re.I)
 IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:identified|known)\s+by\s+"
-                              r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?)(?=[,;.]|$|\s+and\b)"
+                              r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?"
+                              # "identified by a room number within the hotel": unique within one hotel
+                              r"(?:\s+(?:within|in|inside)\s+(?:its|their|the|each|a|an)\s+[a-z]+)?)(?=[,;.]|$|\s+and\b)"
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of which has)|"
                        r"(?:each\s+)?(?:recorded|registered|listed|kept|stored)\s+with)\s+", re.I)
@@ -317,12 +363,17 @@ _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+(?:they|it|he|she|w
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject
 EACH_ONE = r"each\s+(?=(?:is|are|has|must|can|may|belongs)\b)"  # ', and each is housed at one station': each of them
+# a clause that opens with one of these goes on about the sentence's subject ("songs have a title
+# and belong to one album")
+CONTINUING_VERB = (r"is|are|has|have|can|may|must|should|will|was|were|does|do|belongs|belong|runs|run|works|work|"
+                   r"takes|take|gets|get")
 CLAUSE_SPLIT = re.compile(
-    r",?\s+(?:and|but|while|whereas|so)\s+(?=" + _LOOK_SUBJECT + r"|(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
-    r"will|was|were|does|do|belongs|belong|runs|run|works|work|takes|take|gets|get|[a-z]+s\s+(?:to|by|in|on|at|for|with|"
+    r",?\s+(?:and|but|while|whereas|so)\s+(?=" + _LOOK_SUBJECT + r"|(?:also\s+)?(?:" + CONTINUING_VERB + r"|"
+    r"[a-z]+s\s+(?:to|by|in|on|at|for|with|"
     r"from|into|one|a|an|the|many|several|multiple|exactly|only))\b|(?:for|of)\s+(?:each|every)\b|"
     rf"(?:we|the system)\s+(?:also\s+)?(?:{STORE})\b)"
-    r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are)\b)"  # ', and editors have a name'
+    # ', and editors have a name', ', and users can create playlists'
+    r"|,\s+(?:and|but)\s+(?=[a-z]+s\s+(?:have|are|can|may|must|should|will)\b)"
     r"|,?\s+(?:and|but)\s+(?=(?:they|it|he|she)\s+" + PRONOUN_VERB + r"|" + EACH_ONE + r")"  # ', and they can list', ', and each is'
     r"|,\s+(?:and|but)\s+(?=(?:many|several|some|most)\s+[a-z]+s\s+(?:can\s+|may\s+)?[a-z]+\s+(?:the|a|an)\b)"  # ', and many candidates share the same skill'
 
@@ -353,6 +404,7 @@ OBJECT_WITH = re.compile(r"^(?:(?:many|several|various|multiple|its|their|the)\s
 PASSIVE_SUBJECT = re.compile(r"^(?:(?:each|every|a|an|the)\s+)?(?P<np>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+"
                              r"[a-z]+(?:ed|en|wn|ht|de|id)\s+(?:for|to|on|at|in|from|against)\s+"
                              r"(?P<object>(?:a|an|the|one)\s+[a-z]+(?:\s+[a-z]+)?)$", re.I)
+WITHIN_ONE = re.compile(r"\s+(?:within|inside|in)\s+(?:its|their|the|each|a|an)\s+[a-z-]+$", re.I)
 IDENTIFIED_RE = re.compile(r"\b(?:is|are)\s+(?:uniquely\s+)?(?:identified|known)\s+by\s+", re.I)
 STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by", "at", "from", "we", "who", "which",
                 "that", "when", "where", "if", "also", "then", "there", "must", "can", "may", "will", "should", ",",
@@ -505,8 +557,7 @@ def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:
         _declaration(clause)
         if not clause.subject:
             clause.subject = head_subject(clause.text)
-        if not clause.subject and subject and re.match(r"^(?:also\s+)?(?:is|are|has|have|can|may|must|should|"
-                                                       r"will|was|were|does|do|[a-z]+s)\b", clause.text, re.I):
+        if not clause.subject and subject and re.match(rf"^(?:also\s+)?(?:{CONTINUING_VERB}|[a-z]+s)\b", clause.text, re.I):
             clause.subject = subject  # "..., and is flown by one airplane": the sentence's subject goes on
             _declaration(clause, inherited=True)
         subject = clause.subject or subject
@@ -550,6 +601,7 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
             clause.subject = subject
             rest = text[ident.end():]
             first, _, more = rest.partition(" and has ")
+            first = WITHIN_ONE.sub("", first)  # "a room number within the hotel": the number, unique per hotel
             clause.identifier = [clean_phrase(i) for i in split_items(first)]
             clause.items = clause.identifier + (split_items(more) if more else [])
             return

@@ -88,6 +88,51 @@ def test_a_statement_joined_after_a_semicolon_refers_back_unless_the_first_count
     assert _fks(chosen) == {("subscriber", "plan_id", "plan")}
 
 
+def test_a_joined_statement_refers_only_to_what_the_clause_naming_it_names() -> None:
+    # "users can follow artists, and users can create playlists with a name; ...": the playlist has its user, and
+    # the artists, named in the clause before, are not the playlist's
+    design = checked(design_with_rules("Users have a username. Artists have a name. Users can follow artists, and users "
+                                       "can create playlists with a name; a playlist contains many songs."))
+    assert {fk.ref_table for fk in design.table("playlist").foreign_keys} == {"user"}
+
+
+def test_a_clause_that_opens_with_a_plural_verb_goes_on_about_the_sentence_subject() -> None:
+    design = checked(design_with_rules("Each album has a title. Songs have a title and a duration in seconds and "
+                                       "belong to one album."))
+    assert _fks(design) == {("song", "album_id", "album")}
+
+
+@pytest.mark.parametrize("requirement", [
+    "The library lends books to members.\n- Books: ISBN, title, publisher.\n- Each copy has a barcode and a shelf "
+    "location.\n- Members borrow copies.\n- Members have a card number and a name.",
+    # a list under a heading, or under a colon, holds the items of one thing
+    "Books\n- ISBN\n- title\n- publisher\n\nFor each copy we keep:\n* a barcode\n* a shelf location\n\nMembers have "
+    "a card number and a name. Members borrow copies.",
+])
+def test_each_line_of_a_list_is_a_statement_and_bare_items_belong_to_their_heading(requirement: str) -> None:
+    design = checked(design_with_rules(requirement))
+    columns = {t.name: {c.name for c in t.columns} for t in design.tables}
+    assert {"isbn", "title", "publisher"} <= columns["book"]
+    assert {"barcode", "shelf_location"} <= columns["copy"]  # not "shelf_location_members_borrow_copies"
+    assert {"card_number", "name"} <= columns["member"]
+
+
+def test_a_title_line_names_no_table_and_shall_is_a_modal() -> None:
+    design = checked(design_with_rules("Subject: Database for the library\n\nThe system shall record members with a "
+                                       "card number and a name."))
+    assert [t.name for t in design.tables] == ["member"]
+    assert {"card_number", "name"} <= {c.name for c in design.table("member").columns}
+
+
+def test_a_number_identifying_a_row_within_another_keys_it_with_the_other() -> None:
+    design = design_schema("Each hotel has a name. Every hotel has many rooms, identified by a room number within the "
+                           "hotel, with a type and a nightly price.", NO_LLM, llm=False)
+    room = design.table("room")
+    assert room.primary_key == ["hotel_id", "room_number"]
+    assert {"room_type", "nightly_price"} <= {c.name for c in room.columns}  # the room's, not the hotel's
+    assert {c.name for c in design.table("hotel").columns} == {"hotel_id", "name"}
+
+
 @pytest.mark.parametrize("requirement, clause", [
     ("Hives have a tag number. Queens are recorded on their own, with year of birth and marking colour, because they "
      "get moved around and we need to see which queen heads which hive right now.", "because"),
