@@ -173,6 +173,7 @@ def normalise(text: str) -> str:
     text = LISTED_EACH_WITH.sub(_listed_each_with, text)
     text = EACH_WITH.sub(_each_with, text)
     text = FOR_WHOM.sub(_for_whom, text)
+    text = WHO_ARE_WITH.sub(_who_are_with, text)
     text = EACH_HAVE.sub(_each_have, text)
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
 
@@ -186,7 +187,7 @@ IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:ident
                               # "identified by a room number within the hotel": unique within one hotel
                               r"(?:\s+(?:within|in|inside)\s+(?:its|their|the|each|a|an)\s+[a-z]+)?)(?=[,;.]|$|\s+and\b)"
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
-EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of which has)|"
+EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of\s+which\s+(?:has|specifies|records|gives))|"
                        r"(?:each\s+)?(?:recorded|registered|listed|kept|stored)\s+with)\s+", re.I)
 # "grain is sold to buyers, for whom we keep just a name": what we keep is each buyer's
 FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+for\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
@@ -247,6 +248,18 @@ def _each_with(m: re.Match[str]) -> str:
 def _listed_each_with(m: re.Match[str]) -> str:
     """'Materials come from our stock list, each with a code' -> '... stock list; each material has a code'."""
     return _each_one(m, m.group("xs"), f"{m.group('listed')}; each ", " has ")
+
+
+# "flown by a captain and a first officer, who are crew members with an employee ID, a name ...":
+# the roles stay the flight's; the with-list declares the crew member
+WHO_ARE_WITH = re.compile(r",\s+who\s+are\s+(?:all\s+)?(?P<np>[a-z-]+(?:\s+[a-z-]+)?)\s+with\s+", re.I)
+
+
+def _who_are_with(m: re.Match[str]) -> str:
+    np = m.group("np")
+    if not is_plural(np.split()[-1]):
+        return m.group(0)
+    return f", who are {np}. Each {singular_phrase(np.lower())} has "
 
 
 def _for_whom(m: re.Match[str]) -> str:
@@ -366,7 +379,7 @@ EACH_ONE = r"each\s+(?=(?:is|are|has|must|can|may|belongs)\b)"  # ', and each is
 # a clause that opens with one of these goes on about the sentence's subject ("songs have a title
 # and belong to one album")
 CONTINUING_VERB = (r"is|are|has|have|can|may|must|should|will|was|were|does|do|belongs|belong|runs|run|works|work|"
-                   r"takes|take|gets|get")
+                   r"takes|take|gets|get|consists\s+of|consist\s+of")
 CLAUSE_SPLIT = re.compile(
     r",?\s+(?:and|but|while|whereas|so)\s+(?=" + _LOOK_SUBJECT + r"|(?:also\s+)?(?:" + CONTINUING_VERB + r"|"
     r"[a-z]+s\s+(?:to|by|in|on|at|for|with|"

@@ -133,6 +133,27 @@ def test_a_number_identifying_a_row_within_another_keys_it_with_the_other() -> N
     assert {c.name for c in design.table("hotel").columns} == {"hotel_id", "name"}
 
 
+def test_roles_who_are_things_with_attributes_stay_references_of_the_subject() -> None:
+    # the example: the with-list declares the crew member; the captain and first officer are the flight's
+    design = checked(design_with_rules(
+        "Each airplane has a registration number and a model; each flight has a flight number and a departure time, "
+        "and is flown by one airplane, a captain and a first officer, who are crew members with an employee ID, a "
+        "name and a phone number."))
+    assert {"employee_id", "name", "phone_number"} <= {c.name for c in design.table("crew_member").columns}
+    assert {(fk.columns[0], fk.ref_table) for fk in design.table("flight").foreign_keys} == {
+        ("captain_employee_id", "crew_member"), ("first_officer_employee_id", "crew_member"),
+        ("airplane_registration_number", "airplane")}
+
+
+def test_parts_each_of_which_specifies_things_are_a_table_of_their_own() -> None:
+    design = checked(design_with_rules(
+        "Each product has a SKU and a price. Customers have an email. A customer places orders; each order has an "
+        "order date and a status, and consists of order lines, each of which specifies a product and a quantity."))
+    assert {c.name for c in design.table("order").columns} == {"order_id", "order_date", "status", "customer_id"}
+    assert {fk.ref_table for fk in design.table("order_line").foreign_keys} == {"order", "product"}
+    assert "quantity" in {c.name for c in design.table("order_line").columns}
+
+
 @pytest.mark.parametrize("requirement, clause", [
     ("Hives have a tag number. Queens are recorded on their own, with year of birth and marking colour, because they "
      "get moved around and we need to see which queen heads which hive right now.", "because"),
