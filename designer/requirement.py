@@ -182,10 +182,11 @@ def normalise(text: str) -> str:
 LIST_OF = r"\b(?:its|their)\s+(?:own\s+)?(?:set|list|range|series|collection|catalogue)\s+of\s+"
 OWN_LIST = re.compile(LIST_OF + r"(?P<xs>[a-z]+s)\b"
                       r"(?:,\s+(?:each\s+)?(?:(?P<with>with|having)|(?P<by>identified|known)\s+by)\s+)?", re.I)
+# "identified by a room number within the hotel": the number is unique within one hotel
+WITHIN_ONE = r"\s+(?:within|in|inside)\s+(?:its|their|the|each|a|an)\s+[a-z-]+"
 IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:identified|known)\s+by\s+"
-                              r"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){0,2}?"
-                              # "identified by a room number within the hotel": unique within one hotel
-                              r"(?:\s+(?:within|in|inside)\s+(?:its|their|the|each|a|an)\s+[a-z]+)?)(?=[,;.]|$|\s+and\b)"
+                              rf"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){{0,2}}?(?:{WITHIN_ONE})?)"
+                              r"(?=[,;.]|$|\s+and\b)"
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of\s+which\s+(?:has|specifies|records|gives))|"
                        r"(?:each\s+)?(?:recorded|registered|listed|kept|stored)\s+with)\s+", re.I)
@@ -417,7 +418,6 @@ OBJECT_WITH = re.compile(r"^(?:(?:many|several|various|multiple|its|their|the)\s
 PASSIVE_SUBJECT = re.compile(r"^(?:(?:each|every|a|an|the)\s+)?(?P<np>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+"
                              r"[a-z]+(?:ed|en|wn|ht|de|id)\s+(?:for|to|on|at|in|from|against)\s+"
                              r"(?P<object>(?:a|an|the|one)\s+[a-z]+(?:\s+[a-z]+)?)$", re.I)
-WITHIN_ONE = re.compile(r"\s+(?:within|inside|in)\s+(?:its|their|the|each|a|an)\s+[a-z-]+$", re.I)
 IDENTIFIED_RE = re.compile(r"\b(?:is|are)\s+(?:uniquely\s+)?(?:identified|known)\s+by\s+", re.I)
 STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by", "at", "from", "we", "who", "which",
                 "that", "when", "where", "if", "also", "then", "there", "must", "can", "may", "will", "should", ",",
@@ -614,7 +614,7 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
             clause.subject = subject
             rest = text[ident.end():]
             first, _, more = rest.partition(" and has ")
-            first = WITHIN_ONE.sub("", first)  # "a room number within the hotel": the number, unique per hotel
+            first = re.sub(WITHIN_ONE + "$", "", first, flags=re.I)  # the number, not the hotel it is unique in
             clause.identifier = [clean_phrase(i) for i in split_items(first)]
             clause.items = clause.identifier + (split_items(more) if more else [])
             return
