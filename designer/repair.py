@@ -242,7 +242,7 @@ def copies_dropped(design: SchemaDesign) -> SchemaDesign:
     dropped: set[str] = set()
     for table in design.tables:
         own = table.own_attributes
-        if len(own) < 2 or table.name in referenced or _named_in(table.name, design.requirement):
+        if len(own) < 2 or table.name in referenced or named_in(table.name, design.requirement):
             continue
         for other in design.tables:
             if other.name == table.name or other.name in dropped or not own <= other.own_attributes:
@@ -494,7 +494,8 @@ def any_table_pattern(design: SchemaDesign) -> str:
     return "|".join(f"(?:{p})" for t in design.tables if (p := name_pattern(t.name)))
 
 
-def _named_in(name: str, requirement: str) -> bool:
+def named_in(name: str, requirement: str) -> bool:
+    """Whether the requirement writes `name`'s words as a phrase (singular or plural)."""
     pattern = name_pattern(name)
     return pattern is not None and re.search(pattern, requirement.lower()) is not None
 
@@ -506,7 +507,7 @@ def _missing_parents(tables: list[TableDesign], by_name: dict[str, TableDesign],
     created: dict[str, TableDesign] = {}
     for table in tables:
         for fk in table.foreign_keys:
-            if fk.ref_table in by_name or not _named_in(fk.ref_table, requirement):
+            if fk.ref_table in by_name or not named_in(fk.ref_table, requirement):
                 continue
             name = snake(" ".join(name_words(fk.ref_table)))
             if name in by_name or name in created:

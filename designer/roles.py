@@ -12,8 +12,10 @@ A table R is a role of a table X when
 - the requirement says so: "R, who is (another | one of the | a) X" ("a captain and a first
   officer, who are crew members"), "Rs are Xs" ("when both spouses are clients"), or R's name is
   X's with words before it (`senior_tailor`);
-- and R holds nothing X does not: every column of R is its key, a reference to X or to R, or a
-  column X has too (name, email); R refers to no other table than X does. A table with data of
+- and R holds nothing X does not: every column of R is its key, a reference to X or to R, a
+  column X has too (name, email) or, when the requirement says R is an X, a column whose words
+  the requirement never writes (the model's own `experience_year` for "an experienced member who
+  acts as their mentor"); R refers to no other table than X does. A table with data of
   its own (an `order_item` of an `item`) is never folded.
 Then every reference to R points at X's key instead (keeping the column's name, which says the
 role), a reference from X to itself becomes nullable (someone leads the leaders: nobody), and R
@@ -33,7 +35,7 @@ import re
 
 from text2db.designer.reconcile import key_column
 from text2db.designer.relate import with_reference
-from text2db.designer.repair import name_pattern
+from text2db.designer.repair import name_pattern, named_in
 from text2db.designer.words import singular, snake
 from text2db.schemas.design import ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -156,9 +158,10 @@ def _entity_of(role: TableDesign, tables: dict[str, TableDesign], text: str) -> 
     for name, entity in tables.items():
         if name == role.name or len(entity.primary_key) != 1:
             continue
-        if not (role.name.endswith("_" + name) or said_to_be(role.name, name, text)):
+        said = said_to_be(role.name, name, text)
+        if not (role.name.endswith("_" + name) or said):
             continue
-        if _holds_nothing_else(role, entity):
+        if _holds_nothing_else(role, entity, text if said else None):
             return name
     return None
 
@@ -180,13 +183,18 @@ def said_to_be(role: str, entity: str, text: str) -> bool:
     return any(re.search(p, text) for p in (is_one, are, acts_as, done_by))
 
 
-def _holds_nothing_else(role: TableDesign, entity: TableDesign) -> bool:
+def _holds_nothing_else(role: TableDesign, entity: TableDesign, requirement: str | None = None) -> bool:
+    """Every column of `role` is its key, a reference, or a column `entity` has too. Given the
+    `requirement` (the role is said to be played by the entity), a column the requirement never
+    writes counts as nothing too: the model's own addition ('an experienced member who acts as
+    their mentor' drafted as `mentor (mentor_id, member_id, experience_year)`) is no stated fact
+    that folding would lose."""
     # a reference the entity has too (a supervisor's station, copied from the firefighter) is no data of its own
     if any(fk.ref_table not in (entity.name, role.name) and fk not in entity.foreign_keys for fk in role.foreign_keys):
         return False
     entity_columns = {c.name for c in entity.columns}
     return all(c.name in role.primary_key or c.name in role.reference_columns or c.name in entity_columns
-               for c in role.columns)
+               or requirement is not None and not named_in(c.name, requirement) for c in role.columns)
 
 
 def _retargeted(table: TableDesign, role: str, entity: str, key: str, key_type: str) -> TableDesign:

@@ -847,6 +847,21 @@ def test_a_folded_role_no_table_refers_to_becomes_the_entitys_reference_to_itsel
     assert fold_roles(unsaid) == unsaid
 
 
+def test_a_said_role_folds_past_a_column_the_requirement_never_writes() -> None:
+    requirement = ("Members have a membership number, a name and an email, and a newcomer is paired with an "
+                   "experienced member who acts as their mentor. Apiaries have a code.")
+    drafted = ("CREATE TABLE member (membership_number TEXT PRIMARY KEY, name TEXT, email TEXT);\n"
+               "CREATE TABLE mentor (mentor_id INTEGER PRIMARY KEY, years_of_experience INTEGER,"
+               " membership_number TEXT REFERENCES member(membership_number));\n"
+               "CREATE TABLE apiary (code TEXT PRIMARY KEY);")
+    design = _folded(requirement, drafted)
+    assert {t.name for t in design.tables} == {"member", "apiary"}
+    assert _fks(design) == {("member", "mentor_membership_number", "member")}
+    # a column the requirement states is the role's own fact: the table stays
+    stated = requirement.replace("who acts as their mentor", "who acts as their mentor, with their years of experience")
+    assert "mentor" in {t.name for t in fold_roles(_repaired_draft(stated, drafted)).tables}
+
+
 def test_a_table_that_only_links_two_rows_of_one_entity_becomes_its_reference_to_itself() -> None:
     requirement = ("Members have a membership number, a name and a phone; if another member brought them along we "
                    "note who referred them. Each plan has a name and a price, and a user signs up for one plan.")
