@@ -18,7 +18,10 @@ replaced by a reference to it (`regular_driver_id`). A name alone (`works_order.
 is such a group too when the requirement speaks of the thing itself somewhere ("ordered from
 contractors", "one contractor"), not only of its name ("the landowner's name", "a stage name",
 "a guest whose name we print", "the name of the operator"): the model wrote down who, the
-requirement says there is a who. Every change is noted.
+requirement says there is a who. A pair table named after a table it refers to and the other
+side (`project_sponsor(project_id, sponsor_name, contact_email, amount)`, no `sponsor` table) holds
+that side by its name: the name and the pair's contact details become the `sponsor` table, and
+the pair refers to it. Every change is noted.
 """
 
 from __future__ import annotations
@@ -50,8 +53,11 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
             if split is not None:
                 by_prefix[split[0]].append((column, split[1]))
         for prefix, found in by_prefix.items():
-            if _describes_another(prefix, table.name, [s for _, s in found], text, qualified):
+            if _describes_another(prefix, table, [s for _, s in found], text, qualified, set(tables)):
                 groups[prefix] += [(table.name, column, suffix) for column, suffix in found]
+                if _other_side_of_a_pair(prefix, table, set(tables)):  # the pairing has no phone or email of its own
+                    taken = {column.name for column, _ in found}
+                    groups[prefix] += [(table.name, c, c.name) for c in _contact_columns(table) if c.name not in taken]
     notes: list[str] = []
     for prefix, members in groups.items():
         existing = _named_table(prefix, tables)
@@ -87,15 +93,18 @@ def _prefix_and_suffix(column: str) -> tuple[str, str] | None:
     return None
 
 
-def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, qualified: str) -> bool:
+def _describes_another(prefix: str, table: TableDesign, suffixes: list[str], text: str, qualified: str,
+                       design_tables: set[str]) -> bool:
     """Two or more columns, one naming or identifying, a prefix that is not the table's own name
-    (nor a word of it: `job_number` in `repair_job`) and that the requirement mentions; or a name
-    alone (`works_order.contractor_name`) when the requirement speaks of the thing itself, not
-    only of its name ("ordered from contractors", "one contractor")."""
+    (nor a word of it: `job_number` in `repair_job`, unless it is the other side of a pair,
+    `_other_side_of_a_pair`) and that the requirement mentions; or a name alone
+    (`works_order.contractor_name`) when the requirement speaks of the thing itself, not only of
+    its name ("ordered from contractors", "one contractor")."""
     if not NAMING & set(suffixes) or (len(suffixes) < 2 and suffixes != ["name"]):
         return False
-    own = name_words(table)
-    if name_words(prefix) == own or name_words(prefix)[-1:] == own[-1:]:
+    own = name_words(table.name)
+    if name_words(prefix) == own or name_words(prefix)[-1:] == own[-1:] and not _other_side_of_a_pair(
+            prefix, table, design_tables):
         return False
     pattern = name_pattern(prefix)
     if pattern is None:
@@ -104,6 +113,26 @@ def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, 
         return re.search(pattern, text) is not None
     return any(re.match(qualified, text[m.end():]) is None and NAME_OF.search(text[:m.start()]) is None
                for m in re.finditer(pattern, text))
+
+
+def _other_side_of_a_pair(prefix: str, table: TableDesign, design_tables: set[str]) -> bool:
+    """`project_sponsor (project_id -> project, sponsor_name, contribution_amount)`: a table named
+    after a table it refers to and then the prefix, which no table of the design is, pairs that
+    table with a thing the model wrote down by its name ("projects are funded by sponsors (a name
+    and contact email), ... contributing a specific amount to each"): the sponsor is an entity of
+    its own, and its name is no fact of the pairing."""
+    own, words = name_words(table.name), name_words(prefix)
+    first = own[:-len(words)] if len(own) > len(words) and own[-len(words):] == words else []
+    # the parent named as the table starts, or by its last words (`mural_project` for `project_sponsor`)
+    return bool(first) and prefix not in design_tables and any(
+        name_words(parent)[-len(first):] == first for parent in table.parents)
+
+
+def _contact_columns(table: TableDesign) -> list[ColumnDesign]:
+    """The table's own columns of a contact detail (`contact_email`, `phone`)."""
+    return [c for c in table.columns if c.name not in table.primary_key and c.name not in table.reference_columns
+            and ((split := _prefix_and_suffix(c.name)) is not None and split[1] in DESCRIBING | TWO_WORD_SUFFIXES
+                 or c.name in DESCRIBING)]
 
 
 NAME_OF = re.compile(r"\bnames? of (?:the |a |an |its |their |each |every )?(?:[a-z]+ ){0,2}$")  # "the name of the operator"

@@ -70,6 +70,24 @@ def test_groups_that_describe_no_other_entity_stay(columns: str) -> None:
     assert entities_out_of_columns(draft) == draft
 
 
+def test_a_pair_table_holding_the_other_sides_name_gets_that_entity() -> None:
+    requirement = ("Each project has a title. Projects are funded by sponsors (a name and a contact email), and a "
+                   "sponsor may back many projects, contributing a specific amount to each.")
+    draft = _draft(requirement, "CREATE TABLE project (project_id INTEGER PRIMARY KEY, title TEXT);\n"
+                                "CREATE TABLE project_sponsor (project_sponsor_id INTEGER PRIMARY KEY, sponsor_name TEXT,"
+                                " contact_email TEXT, amount DECIMAL, project_id INTEGER REFERENCES project(project_id));")
+    design = checked(entities_out_of_columns(draft))
+    assert [c.name for c in design.table("sponsor").columns] == ["sponsor_id", "name", "contact_email"]
+    assert [c.name for c in design.table("project_sponsor").columns] == ["project_sponsor_id", "amount", "project_id",
+                                                                         "sponsor_id"]
+    assert _fks(design) == {("project_sponsor", "project_id", "project"), ("project_sponsor", "sponsor_id", "sponsor")}
+    # a table of its own whose name ends in the word (`repair_job.job_name`) keeps its columns
+    own = _draft(requirement, "CREATE TABLE project (project_id INTEGER PRIMARY KEY, title TEXT);\n"
+                              "CREATE TABLE repair_sponsor (repair_sponsor_id INTEGER PRIMARY KEY, sponsor_name TEXT,"
+                              " contact_email TEXT);")
+    assert entities_out_of_columns(own) == own
+
+
 def test_an_identifier_in_the_group_keys_the_new_table() -> None:
     requirement = "Each fabric comes from one supplier, known by a supplier code and a name. Fabrics have a colour."
     draft = _draft(requirement, "CREATE TABLE fabric (fabric_id INTEGER PRIMARY KEY, colour TEXT, supplier_code TEXT, "
