@@ -188,7 +188,7 @@ IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:ident
                               rf"(?P<id>(?:its|their|a|an|the)\s+[a-z]+(?:\s+[a-z]+){{0,2}}?(?:{WITHIN_ONE})?)"
                               r"(?=[,;.]|$|\s+and\b)"
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
-EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of\s+which\s+(?:has|specifies|records|gives))|"
+EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of\s+which\s+(?:has|specifies|records|gives))|each(?=\s+an?\s)|"
                        r"(?:each\s+)?(?:recorded|registered|listed|kept|stored)\s+with)\s+", re.I)
 # "grain is sold to buyers, for whom we keep just a name": what we keep is each buyer's
 FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+for\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)

@@ -154,6 +154,16 @@ def test_parts_each_of_which_specifies_things_are_a_table_of_their_own() -> None
     assert "quantity" in {c.name for c in design.table("order_line").columns}
 
 
+def test_things_each_a_list_of_attributes_are_a_table_of_their_own() -> None:
+    design = checked(design_with_rules(
+        "Patients are identified by a hospital number and have a name. Patients have regular bookings, each a day "
+        "of the week and a shift. Nurses have a staff number and a name."))
+    assert {c.name for c in design.table("patient").columns} == {"hospital_number", "name"}
+    booking = design.table("regular_booking")
+    assert {"day_of_the_week", "shift"} <= {c.name for c in booking.columns}
+    assert {fk.ref_table for fk in booking.foreign_keys} == {"patient"}
+
+
 @pytest.mark.parametrize("requirement, clause", [
     ("Hives have a tag number. Queens are recorded on their own, with year of birth and marking colour, because they "
      "get moved around and we need to see which queen heads which hive right now.", "because"),
