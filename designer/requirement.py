@@ -172,6 +172,7 @@ def normalise(text: str) -> str:
     text = IDENTIFIED_AFTER.sub(_identified_after, text)
     text = LISTED_EACH_WITH.sub(_listed_each_with, text)
     text = EACH_WITH.sub(_each_with, text)
+    text = FOR_EACH_PASSIVE.sub(lambda m: f"{m.group('each')} we record {m.group('what')}", text)
     text = FOR_WHOM.sub(_for_whom, text)
     text = WHO_ARE_WITH.sub(_who_are_with, text)
     text = EACH_HAVE.sub(_each_have, text)
@@ -190,6 +191,11 @@ IDENTIFIED_AFTER = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+)?(?:ident
                               r"(?P<with>,\s+(?:and\s+)?with\s+)?", re.I)
 EACH_WITH = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+),\s+(?:each\s+(?:with|having|of\s+which\s+(?:has|specifies|records|gives))|each(?=\s+an?\s)|"
                        r"(?:each\s+)?(?:recorded|registered|listed|kept|stored)\s+with)\s+", re.I)
+# "for every loft and race point the official distance is measured once and reused": what is kept
+# for each (pair), said in the passive; the rest of the clause says how, not what
+FOR_EACH_PASSIVE = re.compile(r"\b(?P<each>(?:for|per)\s+(?:each|every)\s+[a-z][a-z -]*?)\s*,?\s+"
+                              r"(?P<what>(?:the|its|their)\s+[a-z][a-z -]*?)\s+(?:is|are)\s+(?:also\s+)?"
+                              r"(?:measured|recorded|kept|stored|noted|logged|held|tracked|entered)\b[^.;]*", re.I)
 # "grain is sold to buyers, for whom we keep just a name": what we keep is each buyer's
 FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+for\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
 # "materials come from our stock list, each with a code": each is one of the subject's things, the

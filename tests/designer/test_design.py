@@ -154,6 +154,19 @@ def test_parts_each_of_which_specifies_things_are_a_table_of_their_own() -> None
     assert "quantity" in {c.name for c in design.table("order_line").columns}
 
 
+@pytest.mark.parametrize("sentence", [
+    "For every loft and race point the official distance in kilometres is measured once and reused each season.",
+    "For each loft and race point, the official distance in kilometres is recorded.",
+])
+def test_what_is_kept_for_every_pair_in_the_passive_is_the_pairs(sentence: str) -> None:
+    design = checked(design_with_rules(
+        f"Lofts have a loft code and a name. Race points have a unique name and coordinates. {sentence}"))
+    pair = design.table("loft_race_point")
+    assert {fk.ref_table for fk in pair.foreign_keys} == {"loft", "race_point"}
+    assert "official_distance_in_kilometres" in {c.name for c in pair.columns}
+    assert not any("reused" in c.name for t in design.tables for c in t.columns)
+
+
 def test_things_each_a_list_of_attributes_are_a_table_of_their_own() -> None:
     design = checked(design_with_rules(
         "Patients are identified by a hospital number and have a name. Patients have regular bookings, each a day "
