@@ -53,9 +53,10 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
             if split is not None:
                 by_prefix[split[0]].append((column, split[1]))
         for prefix, found in by_prefix.items():
-            if _describes_another(prefix, table, [s for _, s in found], text, qualified, set(tables)):
+            pair_side = _other_side_of_a_pair(prefix, table, set(tables))
+            if _describes_another(prefix, table.name, [s for _, s in found], text, qualified, pair_side):
                 groups[prefix] += [(table.name, column, suffix) for column, suffix in found]
-                if _other_side_of_a_pair(prefix, table, set(tables)):  # the pairing has no phone or email of its own
+                if pair_side:  # the pairing has no phone or email of its own
                     taken = {column.name for column, _ in found}
                     groups[prefix] += [(table.name, c, c.name) for c in _contact_columns(table) if c.name not in taken]
     notes: list[str] = []
@@ -93,18 +94,17 @@ def _prefix_and_suffix(column: str) -> tuple[str, str] | None:
     return None
 
 
-def _describes_another(prefix: str, table: TableDesign, suffixes: list[str], text: str, qualified: str,
-                       design_tables: set[str]) -> bool:
+def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, qualified: str,
+                       pair_side: bool = False) -> bool:
     """Two or more columns, one naming or identifying, a prefix that is not the table's own name
     (nor a word of it: `job_number` in `repair_job`, unless it is the other side of a pair,
-    `_other_side_of_a_pair`) and that the requirement mentions; or a name alone
+    `pair_side`, see `_other_side_of_a_pair`) and that the requirement mentions; or a name alone
     (`works_order.contractor_name`) when the requirement speaks of the thing itself, not only of
     its name ("ordered from contractors", "one contractor")."""
     if not NAMING & set(suffixes) or (len(suffixes) < 2 and suffixes != ["name"]):
         return False
-    own = name_words(table.name)
-    if name_words(prefix) == own or name_words(prefix)[-1:] == own[-1:] and not _other_side_of_a_pair(
-            prefix, table, design_tables):
+    own = name_words(table)
+    if name_words(prefix) == own or name_words(prefix)[-1:] == own[-1:] and not pair_side:
         return False
     pattern = name_pattern(prefix)
     if pattern is None:

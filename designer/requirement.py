@@ -263,6 +263,8 @@ WHO_ARE_WITH = re.compile(r",\s+who\s+are\s+(?:all\s+)?(?P<np>[a-z-]+(?:\s+[a-z-
 
 
 def _who_are_with(m: re.Match[str]) -> str:
+    """', who are crew members with an employee ID' -> ', who are crew members. Each crew member
+    has an employee ID': the with-list declares the plural it follows, not the sentence's subject."""
     np = m.group("np")
     if not is_plural(np.split()[-1]):
         return m.group(0)
