@@ -42,7 +42,8 @@ import re
 from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
-from text2db.designer.repair import closest_table, name_pattern, renamed_columns, shortened_surrogate
+from text2db.designer.repair import (closest_table, key_column, name_pattern, named_after_key, renamed_columns,
+                                     shortened_surrogate)
 from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import CHOSEN_NAMES, GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -179,7 +180,7 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 continue
             if column.name in table.primary_key and not _pairs_with_references(table, column.name):
                 continue
-            new = _named_after_key(column.name, word, parent, key.name)
+            new = named_after_key(column.name, word, parent, key.name)
             if any(fk.columns == [new] and fk.ref_table == parent for fk in table.foreign_keys):
                 tables[name] = table.model_copy(update={"columns": [c for c in table.columns if c.name != column.name]})
                 notes.append(f"{name}: {column.name} dropped, {parent}'s name is read through {new}")
@@ -249,7 +250,7 @@ def _named_after_surrogate(child: TableDesign, parent: str, old: str, key: Colum
         column = fk.columns[0]
         if fk.ref_table != parent or fk.ref_columns != [key.name] or not (column == word or column.endswith(f"_{word}")):
             continue
-        new = _named_after_key(column, word, parent, key.name)
+        new = named_after_key(column, word, parent, key.name)
         if not child.has_column(new) and new not in renamed.values():
             renamed[column] = new
     return renamed_columns(child, renamed) if renamed else child
@@ -597,22 +598,6 @@ def _with_reference(child: TableDesign, parent: TableDesign, rule_fk: ForeignKey
         existing = name
     fk = ForeignKeyDesign(columns=[existing], ref_table=parent.name, ref_columns=[key.name])
     return child.model_copy(update={"columns": columns, "foreign_keys": [*child.foreign_keys, fk]})
-
-
-def _named_after_key(column: str, word: str, parent: str, key: str) -> str:
-    """`column`, which names a `parent` row by its `word` (`pickup_branch_name`, a bare `name`),
-    named after the parent's key instead (`pickup_branch_id`, `branch_id`; `home_port_code`)."""
-    if column == word:
-        return key_column(parent, key)
-    if word == parent:  # `home_village` names a village: `home_village_id`
-        return column[: -len(word)] + key_column(parent, key)
-    return column[: -len(word)] + (key[len(parent) + 1:] if key.startswith(f"{parent}_") else key)
-
-
-def key_column(parent: str, key: str) -> str:
-    """What a reference to `parent` keyed by `key` is called: the key's name when it names the
-    parent already (`department_id`), else `<parent>_<key>` (`course_code`)."""
-    return key if key.startswith(parent) else f"{parent}_{key}"
 
 
 def _association(rule_table: TableDesign, parents: list[str], tables: dict[str, TableDesign]) -> TableDesign | None:

@@ -1,7 +1,8 @@
 """Mechanical repairs of a drafted design before validation: the fixes any designer would make
 without a judgment call (a missing key: an association table's two references, else a surrogate;
-a reference to a parent's non-key column when the parent has one key, or to a column by which the
-parent refers on (then to the table it refers to), a key column's type
+a reference to a parent's non-key column when the parent has one key (named after the key when it
+was named after that column), or to a column by which the parent refers on (then to the table it
+refers to), a key column's type
 differing from its parent's, a dangling reference, a reference whose columns do not pair up with
 the parent's, a reference stated without its column: the column is added).
 A reference to a table the design lacks is pointed at the table meant by that name ('users',
@@ -262,6 +263,22 @@ def _named_after(name: str, parents: list[str], columns: list[str]) -> bool:
     return all(any(w in side for side in sides) for w in words) and all(side & set(words) for side in sides)
 
 
+def named_after_key(column: str, word: str, parent: str, key: str) -> str:
+    """`column`, which names a `parent` row by its `word` (`pickup_branch_name`, a bare `name`),
+    named after the parent's key instead (`pickup_branch_id`, `branch_id`; `home_port_code`)."""
+    if column == word:
+        return key_column(parent, key)
+    if word == parent:  # `home_village` names a village: `home_village_id`
+        return column[: -len(word)] + key_column(parent, key)
+    return column[: -len(word)] + (key[len(parent) + 1:] if key.startswith(f"{parent}_") else key)
+
+
+def key_column(parent: str, key: str) -> str:
+    """What a reference to `parent` keyed by `key` is called: the key's name when it names the
+    parent already (`department_id`), else `<parent>_<key>` (`course_code`)."""
+    return key if key.startswith(parent) else f"{parent}_{key}"
+
+
 def renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
     """`table` with columns renamed (old -> new) in its columns, key and references."""
     return table.model_copy(update={
@@ -367,6 +384,7 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
     fks: list[ForeignKeyDesign] = []
     columns = {c.name: c for c in table.columns}
     typed_by: dict[str, tuple[str, str]] = {}  # column -> (type, table) of the first reference it holds
+    renamed: dict[str, str] = {}  # a reference now to the parent's key, named after the column it held
     for fk in table.foreign_keys:
         parent = tables.get(fk.ref_table)
         if fk.ref_table == table.name and list(fk.columns) == list(fk.ref_columns):
@@ -399,6 +417,8 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
             if len(fk.columns) != len(parent.primary_key):
                 notes.append(f"{table.name}: dropped a reference to {parent.name}'s non-key columns")
                 continue
+            if (new := _named_as_the_key(fk, parent, table, tables)) and new not in columns and new not in renamed.values():
+                renamed[fk.columns[0]] = new
             fk = fk.model_copy(update={"ref_columns": list(parent.primary_key)})
         if len(fk.columns) != len(fk.ref_columns):  # 'FOREIGN KEY (a, b, c) REFERENCES t(t_id)': no column pairs up
             notes.append(f"{table.name}: dropped a reference of {len(fk.columns)} column(s) to {len(fk.ref_columns)} "
@@ -418,7 +438,26 @@ def _fix_references(table: TableDesign, tables: dict[str, TableDesign], notes: l
                 columns[child] = columns[child].model_copy(update={"type": ptype})
         if fk not in fks:
             fks.append(fk)
-    return table.model_copy(update={"columns": list(columns.values()), "foreign_keys": fks})
+    fixed = table.model_copy(update={"columns": list(columns.values()), "foreign_keys": fks})
+    return _renamed(fixed, renamed, "it refers to the key, not to the column it was named after", notes)
+
+
+def _named_as_the_key(fk: ForeignKeyDesign, parent: TableDesign, table: TableDesign,
+                      tables: dict[str, TableDesign]) -> str | None:
+    """The name of a reference of one column to a parent's non-key column (`passenger_name
+    REFERENCES passenger(name)`, drafted before `passenger` got its `passenger_id`) once it refers
+    to the key: named after the key (`passenger_id`; a role keeps its words, `co_pilot_name` ->
+    `co_pilot_licence_number`) when it was named after the column, since it now holds the key.
+    None when it was named otherwise, or another table refers to the column by its name."""
+    held = fk.ref_columns[0] if len(fk.ref_columns) == 1 else ""
+    column = fk.columns[0]
+    if (len(fk.columns) != 1 or len(parent.primary_key) != 1 or not held
+            or not (column == held or column.endswith(f"_{held}"))):
+        return None
+    if any(other.name != table.name and any(ref.ref_table == table.name and column in ref.ref_columns
+                                            for ref in other.foreign_keys) for other in tables.values()):
+        return None
+    return named_after_key(column, held, parent.name, parent.primary_key[0])
 
 
 def name_words(name: str) -> list[str]:

@@ -514,7 +514,7 @@ def test_a_surrogate_named_by_the_last_words_of_its_table_keys_it_and_the_refere
     repaired = checked(_repaired_draft(requirement, drafted))
     # before, the meeting's reference was dropped: 'relationship_id' is no column of a table keyed by two
     assert repaired.table("mentor_relationship").primary_key == ["mentor_relationship_id"]
-    assert ("meeting", "relationship_id", "mentor_relationship") in _fks(repaired)
+    assert ("meeting", "mentor_relationship_id", "mentor_relationship") in _fks(repaired)  # named as the key
     design = reconciled(repaired)
     assert ("meeting", "mentor_relationship_id", "mentor_relationship") in _fks(design)
     assert design.table("meeting").primary_key == ["mentor_relationship_id", "meeting_date"]
@@ -548,6 +548,22 @@ def test_a_reference_stated_without_its_column_gets_the_column() -> None:
     assert any("the column of its reference to booking" in n for n in design.notes)
     assert repair(design).tables == design.tables
 
+
+
+def test_a_reference_to_a_name_that_now_refers_to_the_key_is_named_after_the_key() -> None:
+    # the model keyed nothing of passenger and referred to its name: once passenger is keyed by a
+    # passenger_id the references hold that id, and a column called passenger_name would hold a number
+    drafted = ("CREATE TABLE passenger (name TEXT, email TEXT);\n"
+               "CREATE TABLE pilot (licence_number TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE flight (flight_id INTEGER PRIMARY KEY, co_pilot_name TEXT REFERENCES pilot(name));\n"
+               "CREATE TABLE flight_passenger (flight_id INTEGER REFERENCES flight(flight_id), "
+               "passenger_name TEXT REFERENCES passenger(name), price_paid DECIMAL);")
+    design = checked(_repaired_draft("A flight carries several passengers; a co-pilot may be on board.", drafted))
+    assert ("flight_passenger", "passenger_id", "passenger") in _fks(design)
+    assert design.table("flight_passenger").primary_key == ["flight_id", "passenger_id"]
+    assert design.table("flight_passenger").column("passenger_id").type == "INTEGER"
+    assert ("flight", "co_pilot_licence_number", "pilot") in _fks(design)  # a role keeps its words
+    assert repair(design).tables == design.tables
 
 def test_repair_drops_a_self_reference_named_like_the_key_instead_of_losing_the_design() -> None:
     # the model meant 'reports to another agent' but reused the key's name; a reference of the key
