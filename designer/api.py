@@ -30,7 +30,7 @@ from text2db.designer.belongs import owned_references
 from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.lookup import lookup_tables
-from text2db.designer.normal import entities_out_of_columns
+from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns
 from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
@@ -81,12 +81,12 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 def finished(design: SchemaDesign) -> SchemaDesign:
     """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
-    another table's facts dropped, an event keyed by its date keyed by a surrogate, a key's
+    another table's facts dropped, an attribute copied from a table it refers to dropped, an event keyed by its date keyed by a surrogate, a key's
     table name dropped from an identifier of several words, a composite reference named as the
     key it holds, a bare date/time/type named after its table, an association keyed by its
     parents."""
     return checked(associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
-        table_names_dropped_from_keys(events_keyed_by_surrogates(copies_dropped(design)))))))
+        table_names_dropped_from_keys(events_keyed_by_surrogates(copied_attributes_dropped(copies_dropped(design))))))))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

@@ -173,3 +173,55 @@ def referring(table: TableDesign, moved: set[str], reference: str, parent: str, 
     fks = [fk for fk in table.foreign_keys if fk.columns != [reference]]
     fks.append(ForeignKeyDesign(columns=[reference], ref_table=parent, ref_columns=[key.name]))
     return table.model_copy(update={"columns": columns, "foreign_keys": fks})
+
+
+def copied_attributes_dropped(design: SchemaDesign) -> SchemaDesign:
+    """`design` without the attributes a table copies from a table it refers to: a value the
+    requirement gives only the parent (`production.title`, `production.playwright` where "a play
+    has a title, a playwright and a genre" and a production is "one staging of a play") is
+    reached through the reference, and a copy of it depends on the parent's key, not the
+    table's (third normal form). A column goes when it is an attribute of both (neither key nor
+    reference), and every clause of the requirement that writes its words speaks of the parent
+    and none of the table (for a pair table: of both its parents together). A `name` stays:
+    each thing has its own. Done last, after every prompt, so no prompt sees fewer columns."""
+    attributed = _clauses_with_tables(design)
+    by_name = {t.name: t for t in design.tables}
+    notes: list[str] = []
+    tables = []
+    for table in design.tables:
+        copied = {c: p for c in sorted(table.own_attributes - {"name"}) if (p := _copied(c, table, by_name, attributed))}
+        if copied:
+            notes.append(f"{table.name}: dropped {', '.join(f'{c} (of {p})' for c, p in copied.items())}, copies of "
+                         "what the requirement gives the table it refers to (third normal form: reached through the reference)")
+            table = table.model_copy(update={"columns": [c for c in table.columns if c.name not in copied]})
+        tables.append(table)
+    return design.amended(tables, notes)
+
+
+def _clauses_with_tables(design: SchemaDesign) -> list[tuple[str, set[str]]]:
+    """Each clause of the requirement (sentences cut at ';', ':' and 'while'), lowercase, with the
+    design's tables it names; a clause naming none goes on about the one before it in its
+    sentence ("each project has a number; it also has a location")."""
+    from text2db.designer.complete import split_sentences
+
+    patterns = {t.name: p for t in design.tables if (p := name_pattern(t.name))}
+    found: list[tuple[str, set[str]]] = []
+    for sentence in split_sentences(design.requirement):
+        before: set[str] = set()
+        for clause in re.split(r"[;:]|,?\s+(?:while|whereas)\s+", sentence.lower()):
+            named = {t for t, p in patterns.items() if re.search(p, clause)} or before
+            found.append((clause, named))
+            before = named
+    return found
+
+
+def _copied(column: str, table: TableDesign, tables: dict[str, TableDesign],
+            attributed: list[tuple[str, set[str]]]) -> str | None:
+    """The parent `table` refers to whose attribute `column` copies (see copied_attributes_dropped), or None."""
+    words = re.compile(r"\b" + r"\W+(?:[a-z]+\W+)?".join(map(re.escape, column.split("_"))) + r"s?\b")
+    said = [named for clause, named in attributed if words.search(clause)]
+    parents = set(table.parents) - {table.name}
+    if not said or any(table.name in named or len(parents) >= 2 and parents <= named for named in said):
+        return None
+    return next((p for p in sorted(parents) if p in tables and column in tables[p].own_attributes
+                 and any(p in named for named in said)), None)

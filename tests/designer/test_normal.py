@@ -7,7 +7,7 @@ import pytest
 
 from text2db.designer.api import reconciled
 from text2db.designer.ddlread import parse_tables
-from text2db.designer.normal import entities_out_of_columns
+from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns
 from text2db.designer.repair import repair
 from text2db.designer.requirement import issued_identifiers
 from text2db.designer.validate import checked
@@ -291,3 +291,35 @@ def test_a_name_alone_becomes_a_table_when_the_wording_speaks_of_the_thing_and_t
 def test_a_name_alone_stays_where_the_wording_speaks_only_of_the_name(sentence: str, name: str) -> None:
     draft = _draft("Our circus keeps its acts. " + sentence, f"CREATE TABLE act (act_id INTEGER PRIMARY KEY, {name} TEXT);")
     assert entities_out_of_columns(draft) == draft
+
+
+THEATRE = ("Please keep plays apart from productions: a play has a title, a playwright and a genre, while a production "
+           "is one staging of a play at a venue, running from an opening date to a closing date. Venues are halls we "
+           "hire, with a name, an address and a seating capacity. Each production has a budget; it also has a "
+           "genre of its own.")
+
+
+def test_an_attribute_copied_from_a_table_referred_to_goes_where_only_that_table_is_given_it() -> None:
+    draft = _draft(THEATRE, "CREATE TABLE play (play_id INTEGER PRIMARY KEY, title TEXT, playwright TEXT, genre TEXT);\n"
+                            "CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT, address TEXT, seating_capacity INTEGER);\n"
+                            "CREATE TABLE production (production_id INTEGER PRIMARY KEY, play_id INTEGER REFERENCES play(play_id), "
+                            "venue_id INTEGER REFERENCES venue(venue_id), name TEXT, title TEXT, playwright TEXT, genre TEXT, "
+                            "address TEXT, opening_date DATE, budget DECIMAL);")
+    design = checked(copied_attributes_dropped(draft))
+    production = [c.name for c in design.table("production").columns]
+    # the play's and the venue's facts are reached through the references; what the requirement
+    # gives the production itself stays, also said in a clause of its own ('it also has'), and a name
+    assert production == ["production_id", "play_id", "venue_id", "name", "genre", "opening_date", "budget"]
+    assert design.table("play") == draft.table("play") and design.table("venue") == draft.table("venue")
+    assert any("copies of what the requirement gives" in n for n in design.notes)
+    assert copied_attributes_dropped(design).tables == design.tables
+
+
+def test_a_pair_table_keeps_a_value_the_clause_naming_both_its_parents_gives_it() -> None:
+    requirement = ("A firing is one kiln load with a glaze type. Pieces go through several firings, and for each "
+                   "one we note the glaze applied.")
+    draft = _draft(requirement, "CREATE TABLE firing (firing_id INTEGER PRIMARY KEY, glaze TEXT);\n"
+                                "CREATE TABLE piece (piece_id INTEGER PRIMARY KEY, description TEXT);\n"
+                                "CREATE TABLE piece_firing (piece_id INTEGER REFERENCES piece(piece_id), firing_id INTEGER "
+                                "REFERENCES firing(firing_id), glaze TEXT, PRIMARY KEY (piece_id, firing_id));")
+    assert copied_attributes_dropped(draft).table("piece_firing") == draft.table("piece_firing")
