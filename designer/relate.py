@@ -429,7 +429,34 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
                 tables[holder] = updated
                 notes.append(f"{holder}: added the reference to {player} for its {role} from the sentence "
                              f"{sentence[:80]!r} (one of them appointed to a role)")
+            has_role = any(fk.ref_table == player and snake(role) in fk.columns[0] for fk in tables[holder].foreign_keys)
+            if has_role and (plain := _plain_reference(tables[holder], tables[player], tables)) is not None:
+                tables[holder] = tables[holder].model_copy(update={
+                    "columns": [c for c in tables[holder].columns if c.name != plain],
+                    "foreign_keys": [fk for fk in tables[holder].foreign_keys if fk.columns != [plain]]})
+                notes.append(f"{holder}: dropped {plain}, a reference to {player} beside its {role}: the sentence "
+                             "says which of them it refers to, and no other")
     return amended_if_valid(design, tables, notes, "appointed roles")
+
+
+def _plain_reference(holder: TableDesign, player: TableDesign, tables: dict[str, TableDesign]) -> str | None:
+    """The column of `holder`'s reference to `player` named after the player alone (`member_id`,
+    `membership_number`), beside the role the sentence appoints: "a stage has a start point ...,
+    and one member is appointed its chief marshal" relates the stage to one member, its chief
+    marshal; a plain `stage.membership_number` beside `stage.chief_marshal_membership_number` is
+    that relation read a second time, without the role (reference completion and the rules read
+    the same sentence). None when there is none, or it keys the holder or another table refers to
+    it."""
+    key = player.primary_key[0]
+    plain = {key, f"{player.name}_id", reference_column(f"{player.name}_id", player.name, key)}
+    for fk in holder.foreign_keys:
+        column = fk.columns[0]
+        if (fk.ref_table == player.name and len(fk.columns) == 1 and column in plain
+                and column not in holder.primary_key and not any(
+                    ref.ref_table == holder.name and column in ref.ref_columns
+                    for other in tables.values() for ref in other.foreign_keys)):
+            return column
+    return None
 
 
 def _appointed(text: str, patterns: dict[str, str]) -> list[tuple[str, str, str]]:

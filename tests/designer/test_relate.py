@@ -179,6 +179,22 @@ def test_one_row_appointed_to_a_role_of_another_is_a_reference_named_after_the_r
     assert appointed_roles(design).tables == design.tables  # a second pass adds nothing
 
 
+def test_a_plain_reference_beside_the_appointed_role_is_the_role_read_twice_and_goes() -> None:
+    from text2db.designer.relate import appointed_roles
+
+    # the band's plain reference to a ringer is what a reader without the role makes of "one ringer is
+    # appointed its captain"; the peal's association with its ringers is another relation and stays
+    drafted = ROLES_DRAFT.replace("name TEXT, captain TEXT)",
+                                  "name TEXT, captain TEXT, membership_number TEXT REFERENCES ringer(membership_number))")
+    draft = checked(repair(SchemaDesign(requirement=ROLES, designer="llm:test", tables=parse_tables(drafted))))
+    assert ("membership_number", "ringer") in _references(draft, "band")
+    design = appointed_roles(draft)
+    assert _references(design, "band") == {("captain_membership_number", "ringer")}
+    assert not design.table("band").has_column("membership_number")
+    assert design.table("peal_ringer") == draft.table("peal_ringer")
+    assert any("beside its captain" in n for n in design.notes)
+
+
 def test_two_rows_of_a_table_named_in_roles_after_a_colon_are_references_named_after_them() -> None:
     from text2db.designer.relate import appointed_roles
 
