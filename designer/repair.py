@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from text2db.designer.rules import break_cycles
+from text2db.designer.rules import CHOSEN_NAMES, break_cycles
 from text2db.designer.validate import keys_of
 from text2db.designer.words import requirement_spellings, respelled, singular, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -336,7 +336,8 @@ def _pair_key(table: TableDesign) -> list[str]:
 
 def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict[str, TableDesign]:
     """The tables by name, each keyed by several columns that another table refers to by a
-    surrogate it lacks (`_names_a_surrogate`) keyed by `<table>_id` instead ('exam (subject, date, class_id)'
+    surrogate it lacks (`_names_a_surrogate`) or by the name in that key (`_names_the_parent_by_name`)
+    keyed by `<table>_id` instead ('exam (subject, date, class_id)'
     beside 'pupil_exam.exam_id REFERENCES exam(exam_id)'): the model meant a surrogate key, and a
     reference of one column to a key of three would otherwise be dropped. The columns of the old
     key stay, NOT NULL."""
@@ -345,7 +346,8 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
         for fk in table.foreign_keys:
             parent = by_name.get(fk.ref_table)
             surrogate = f"{fk.ref_table}_id"
-            if (parent is None or parent.name == table.name or not _names_a_surrogate(fk, parent)
+            if (parent is None or parent.name == table.name
+                    or not (_names_a_surrogate(fk, parent) or _names_the_parent_by_name(fk, parent))
                     or len(parent.primary_key) < 2 or parent.has_column(surrogate)):
                 continue
             column = ColumnDesign(name=surrogate, type="INTEGER", nullable=False)
@@ -354,6 +356,16 @@ def _surrogates_referred_to(tables: list[TableDesign], notes: list[str]) -> dict
             notes.append(f"{parent.name}: keyed by a new {surrogate}, which {table.name} refers to "
                          f"(not by {', '.join(parent.primary_key)})")
     return by_name
+
+
+def _names_the_parent_by_name(fk: ForeignKeyDesign, parent: TableDesign) -> bool:
+    """A reference of one column to the name in the parent's key of several columns
+    (`sailing_call.sailing_marketing_name REFERENCES sailing(marketing_name)`, sailing keyed by
+    marketing_name and ship_imo_number): the model keyed the parent by a name and what it refers
+    on, and refers to it by the name alone, which identifies nothing; the parent gets a surrogate
+    and the reference holds it (the caller takes only parents keyed by several columns)."""
+    return (len(fk.columns) == 1 and len(fk.ref_columns) == 1 and fk.ref_columns[0] in parent.primary_key
+            and fk.ref_columns[0] not in parent.reference_columns and fk.ref_columns[0].split("_")[-1] in CHOSEN_NAMES)
 
 
 def _names_a_surrogate(fk: ForeignKeyDesign, parent: TableDesign) -> bool:

@@ -521,6 +521,34 @@ def test_a_surrogate_named_by_the_last_words_of_its_table_keys_it_and_the_refere
     assert reconciled(design) == design
 
 
+def test_a_table_keyed_by_a_name_and_a_reference_that_is_referred_to_by_the_name_gets_a_surrogate() -> None:
+    # the model keyed a sailing by its marketing name and ship and referred to it by the name alone:
+    # before, both references were dropped (a reference of one column to a key of two)
+    drafted = ("CREATE TABLE ship (imo_number TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE port (port_code TEXT PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE sailing (marketing_name TEXT, ship_imo_number TEXT REFERENCES ship(imo_number), "
+               "departure_date DATE, PRIMARY KEY (marketing_name, ship_imo_number));\n"
+               "CREATE TABLE sailing_call (sailing_marketing_name TEXT REFERENCES sailing(marketing_name), "
+               "port_code TEXT REFERENCES port(port_code), arrival_time TIMESTAMP, "
+               "PRIMARY KEY (sailing_marketing_name, port_code));\n"
+               "CREATE TABLE booking (booking_id INTEGER PRIMARY KEY, sailing_marketing_name TEXT "
+               "REFERENCES sailing(marketing_name), total_fare DECIMAL);")
+    design = checked(_repaired_draft("A sailing is made by one ship and calls at several ports; a booking is for "
+                                     "one sailing.", drafted))
+    sailing = design.table("sailing")
+    assert sailing.primary_key == ["sailing_id"] and sailing.has_column("marketing_name")
+    assert ("sailing_call", "sailing_id", "sailing") in _fks(design) and ("booking", "sailing_id", "sailing") in _fks(design)
+    assert design.table("sailing_call").primary_key == ["sailing_id", "port_code"]
+    assert repair(design).tables == design.tables
+    # a number within the parent's key is no name: the reference is left as the model wrote it
+    numbered = checked(_repaired_draft("Each panel is numbered within its commission.", (
+        "CREATE TABLE commission (commission_id INTEGER PRIMARY KEY);\n"
+        "CREATE TABLE panel (commission_id INTEGER REFERENCES commission(commission_id), panel_number INTEGER, "
+        "PRIMARY KEY (commission_id, panel_number));\n"
+        "CREATE TABLE panel_glass (glass_id INTEGER PRIMARY KEY, panel_number INTEGER REFERENCES panel(panel_number));")))
+    assert numbered.table("panel").primary_key == ["commission_id", "panel_number"]
+
+
 def test_a_reference_to_a_column_that_refers_on_means_the_table_that_column_refers_to() -> None:
     drafted = ("CREATE TABLE wedding (wedding_id INTEGER PRIMARY KEY, wedding_date DATE);\n"
                "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, business_name TEXT);\n"
@@ -547,7 +575,6 @@ def test_a_reference_stated_without_its_column_gets_the_column() -> None:
     assert not design.table("payment").foreign_keys  # a reference to a table nobody names is still dropped
     assert any("the column of its reference to booking" in n for n in design.notes)
     assert repair(design).tables == design.tables
-
 
 
 def test_a_reference_to_a_name_that_now_refers_to_the_key_is_named_after_the_key() -> None:
