@@ -14,7 +14,8 @@ Without an LLM the rule designer designs alone (then its attributes named by a p
 by their noun, and the lookup tables are made). Then, for both, a row
 appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
 reference named after the role (designer/relate.py); last, a table that only repeats another's
-facts goes, an event keyed by its date gets a surrogate, a key named `<table>_<words>` is the
+facts goes, and so does an attribute a table copies from a table it refers to (designer/normal.py),
+an event keyed by its date gets a surrogate, a key named `<table>_<words>` is the
 words alone, a reference to a key of several columns is named as its columns, a bare `date`,
 `time` or `type` is named after its table and an association named after its two parents is
 keyed by them (`finished`, designer/repair.py).
@@ -81,10 +82,10 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 def finished(design: SchemaDesign) -> SchemaDesign:
     """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
-    another table's facts dropped, an attribute copied from a table it refers to dropped, an event keyed by its date keyed by a surrogate, a key's
-    table name dropped from an identifier of several words, a composite reference named as the
-    key it holds, a bare date/time/type named after its table, an association keyed by its
-    parents."""
+    another table's facts dropped, an attribute copied from a table it refers to dropped, an event
+    keyed by its date keyed by a surrogate, a key's table name dropped from an identifier of several
+    words, a composite reference named as the key it holds, a bare date/time/type named after its
+    table, an association keyed by its parents."""
     return checked(associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
         table_names_dropped_from_keys(events_keyed_by_surrogates(copied_attributes_dropped(copies_dropped(design))))))))
 

@@ -21,7 +21,9 @@ contractors", "one contractor"), not only of its name ("the landowner's name", "
 requirement says there is a who. A pair table named after a table it refers to and the other
 side (`project_sponsor(project_id, sponsor_name, contact_email, amount)`, no `sponsor` table) holds
 that side by its name: the name and the pair's contact details become the `sponsor` table, and
-the pair refers to it. Every change is noted.
+the pair refers to it. Last, after every prompt, an attribute a table copies from a table it
+refers to goes where the requirement gives it only to that table (copied_attributes_dropped:
+`production.title` beside "a play has a title"). Every change is noted.
 """
 
 from __future__ import annotations

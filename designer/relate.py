@@ -412,7 +412,8 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
     player's ("a stage has ..., and one member is appointed its chief marshal"). Nothing is added
     when the role is a table itself (designer/roles.py folds role tables), when the table refers to
     the player's table under the role already, or when the player's table has no single-column key.
-    A column of the table named as the role (`chief_marshal TEXT`) becomes the reference.
+    A column of the table named as the role (`chief_marshal TEXT`) becomes the reference, and a
+    plain reference of the table to the players' table beside it goes (_plain_reference).
     Two roles a colon names after two rows are read the same way ("two members carry a
     production: the director ... and the stage manager"; _named_pair): in the read sets'
     requirements each of the 5 roles so named is a reference of its table to the players' table."""
