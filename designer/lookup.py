@@ -23,8 +23,7 @@ from __future__ import annotations
 import re
 
 from text2db.designer.normal import referring
-from text2db.designer.reconcile import key_column
-from text2db.designer.repair import name_pattern, name_words
+from text2db.designer.repair import key_column, name_pattern, name_words
 from text2db.designer.words import singular
 from text2db.schemas.design import ColumnDesign, SchemaDesign, TableDesign
 

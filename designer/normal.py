@@ -204,14 +204,13 @@ def _clauses_with_tables(design: SchemaDesign) -> list[tuple[str, set[str]]]:
     """Each clause of the requirement (sentences cut at ';', ':' and 'while'), lowercase, with the
     design's tables it names; a clause naming none goes on about the one before it in its
     sentence ("each project has a number; it also has a location")."""
-    from text2db.designer.complete import split_sentences
+    from text2db.designer.complete import named_tables, split_sentences
 
-    patterns = {t.name: p for t in design.tables if (p := name_pattern(t.name))}
     found: list[tuple[str, set[str]]] = []
     for sentence in split_sentences(design.requirement):
         before: set[str] = set()
         for clause in re.split(r"[;:]|,?\s+(?:while|whereas)\s+", sentence.lower()):
-            named = {t for t, p in patterns.items() if re.search(p, clause)} or before
+            named = named_tables(clause, design) or before
             found.append((clause, named))
             before = named
     return found

@@ -46,8 +46,8 @@ from text2db.designer.complete import Chat, split_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.llm import chat_messages
 from text2db.designer.lookup import CATEGORY_WORDS
-from text2db.designer.reconcile import NAMING, key_column
-from text2db.designer.repair import name_pattern, name_words, repair
+from text2db.designer.reconcile import NAMING
+from text2db.designer.repair import key_column, name_pattern, name_words, names_the_entity, referred_to, repair
 from text2db.designer.validate import IDENTIFIER, checked
 from text2db.designer.words import is_plural, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -448,14 +448,10 @@ def _plain_reference(holder: TableDesign, player: TableDesign, tables: dict[str,
     that relation read a second time, without the role (reference completion and the rules read
     the same sentence). None when there is none, or it keys the holder or another table refers to
     it."""
-    key = player.primary_key[0]
-    plain = {key, f"{player.name}_id", reference_column(f"{player.name}_id", player.name, key)}
     for fk in holder.foreign_keys:
         column = fk.columns[0]
-        if (fk.ref_table == player.name and len(fk.columns) == 1 and column in plain
-                and column not in holder.primary_key and not any(
-                    ref.ref_table == holder.name and column in ref.ref_columns
-                    for other in tables.values() for ref in other.foreign_keys)):
+        if (fk.ref_table == player.name and len(fk.columns) == 1 and names_the_entity(column, player)
+                and column not in holder.primary_key and not referred_to(holder.name, column, tables)):
             return column
     return None
 

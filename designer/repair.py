@@ -279,6 +279,18 @@ def key_column(parent: str, key: str) -> str:
     return key if key.startswith(parent) else f"{parent}_{key}"
 
 
+def names_the_entity(column: str, entity: TableDesign) -> bool:
+    """A reference column named after the entity alone (`member_id`, `tax_file_number`), no role."""
+    key = entity.primary_key[0]
+    return column in (key, f"{entity.name}_id", key_column(entity.name, key))
+
+
+def referred_to(table: str, column: str, tables: dict[str, TableDesign]) -> bool:
+    """Whether a reference of another table holds `table.column` (a column of a composite key)."""
+    return any(other.name != table and any(fk.ref_table == table and column in fk.ref_columns for fk in other.foreign_keys)
+               for other in tables.values())
+
+
 def renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
     """`table` with columns renamed (old -> new) in its columns, key and references."""
     return table.model_copy(update={
@@ -466,8 +478,7 @@ def _named_as_the_key(fk: ForeignKeyDesign, parent: TableDesign, table: TableDes
     if (len(fk.columns) != 1 or len(parent.primary_key) != 1 or not held
             or not (column == held or column.endswith(f"_{held}"))):
         return None
-    if any(other.name != table.name and any(ref.ref_table == table.name and column in ref.ref_columns
-                                            for ref in other.foreign_keys) for other in tables.values()):
+    if referred_to(table.name, column, tables):
         return None
     return named_after_key(column, held, parent.name, parent.primary_key[0])
 

@@ -33,9 +33,8 @@ from __future__ import annotations
 
 import re
 
-from text2db.designer.reconcile import key_column
 from text2db.designer.relate import with_reference
-from text2db.designer.repair import name_pattern, named_in
+from text2db.designer.repair import name_pattern, named_in, names_the_entity
 from text2db.designer.words import singular, snake
 from text2db.schemas.design import ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -105,7 +104,7 @@ def _fold_self_links(tables: dict[str, TableDesign], notes: list[str]) -> None:
     after the link (`referral_id`)."""
     for link in [t for t in tables.values() if _links_rows_of_one_entity(t, tables)]:
         entity = tables[link.parents[0]]
-        roles = [fk.columns[0] for fk in link.foreign_keys if not _names_the_entity(fk.columns[0], entity)]
+        roles = [fk.columns[0] for fk in link.foreign_keys if not names_the_entity(fk.columns[0], entity)]
         held = with_reference(entity, entity, roles[0] if len(roles) == 1 else f"{link.name}_id")
         if held is not None:
             tables[entity.name] = held
@@ -132,12 +131,6 @@ def _links_rows_of_one_entity(table: TableDesign, tables: dict[str, TableDesign]
 
 def _referred_by_another(name: str, tables: dict[str, TableDesign]) -> bool:
     return any(name in t.parents for t in tables.values() if t.name != name)
-
-
-def _names_the_entity(column: str, entity: TableDesign) -> bool:
-    """A reference column named after the entity alone (`member_id`, `tax_file_number`), no role."""
-    key = entity.primary_key[0]
-    return column in (key, f"{entity.name}_id", key_column(entity.name, key))
 
 
 def _role_held_by_entity(entity: TableDesign, role: str, text: str) -> TableDesign | None:
