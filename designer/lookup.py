@@ -1,7 +1,7 @@
 """Lookup tables for values chosen from a list the organisation keeps: "the job type (lockout,
 lock change, safe opening - a list we add to now and then)", "a format chosen from the list we
-keep (Swiss, round robin, knockout)", "which skills from our syllabus were covered (roundabouts,
-parallel parking and so on)".
+keep (Swiss, round robin, knockout)", "surface types come from a short list such as brick, render
+or concrete".
 
 Why: such a list is data the users maintain - its rows are added, renamed and described - so a
 normalized design keeps it in a table of its own (`job_type(job_type_id, name)`) that the table
@@ -9,11 +9,14 @@ holding the value refers to, where a small model writes a text column (`job.job_
 enumeration is not a list kept: "a gearbox (manual or automatic)", "status (draft, sent,
 accepted, declined)" stay text columns.
 
-The evidence is the wording only, never a domain word: a parenthesised list of examples that is
-open ("and so on", "and the like", "etc.", "...") or said to be a list ("from a fixed list", "the
-list we keep"), in or just before the parenthesis; the value's column is a text column of a table
-the sentence names (else of any table) whose name words, apart from `name`, are all in the words
-just before the parenthesis, the nearest first. The lookup table is named after the column
+The evidence is the wording only, never a domain word: a parenthesised list of examples said to
+be a list ("from a fixed list", "the list we keep", "a list we add to"), in or just before the
+parenthesis, or a value said to come "from a ... list" without one. A list of examples that is
+only open ("(quiz night, live music and so on)", "(FM, CM and the like)") says the values are
+many, not that anyone keeps them: of the lookup tables made from such lists on the read sets'
+LLM designs, four were not in the reference schema and one was. The value's column is a text
+column of a table the sentence names (else of any table) whose name words, apart from `name`, are
+all in the words just before the parenthesis, the nearest first. The lookup table is named after the column
 (`job_type`; `skill` for `skill_name`; `tournament_format` for a bare `format` of `tournament`)
 and reused when the design has a table of that name. Every change is noted.
 """
@@ -28,8 +31,7 @@ from text2db.designer.words import singular
 from text2db.schemas.design import ColumnDesign, SchemaDesign, TableDesign
 
 LIST_IN_PARENTHESES = re.compile(r"\(([^()]{3,200})\)")
-OPEN_LIST = re.compile(r"\band so on\b|\band the like\b|\betc\b|\.\.\.|\u2026|\blist\b", re.I)
-KEPT_LIST_BEFORE = re.compile(r"\blist\b", re.I)
+KEPT_LIST = re.compile(r"\blist\b", re.I)  # "(lockout, lock change - a list we add to)", "from the list we keep (...)"
 # "a category chosen from our fixed list of categories", "surface types come from a short list such as..."
 FROM_A_LIST = re.compile(r"\bfrom\s+(?:a|an|the|our|their|its)\s+(?:[a-z-]+\s+){0,2}list\b", re.I)
 WINDOW = 60  # characters before the parenthesis (or "from a ... list") that hold the value's words
@@ -62,7 +64,7 @@ def lookup_tables(design: SchemaDesign) -> SchemaDesign:
 
 
 def kept_lists(requirement: str) -> list[str]:
-    """For each open or kept list of examples in parentheses, and each value said to come "from a
+    """For each kept list of examples in parentheses, and each value said to come "from a
     (fixed, short, ...) list" without one, the text just before it (lowercase, from the start of
     its sentence, at most WINDOW characters)."""
     found = []
@@ -71,7 +73,7 @@ def kept_lists(requirement: str) -> list[str]:
         if "," not in inside and " or " not in inside:
             continue  # a single remark ("if any", "occasionally the same one"), not a list of values
         before = _sentence_before(requirement, m.start())
-        if OPEN_LIST.search(inside) or KEPT_LIST_BEFORE.search(before):
+        if KEPT_LIST.search(inside) or KEPT_LIST.search(before):
             found.append(before)
     for m in FROM_A_LIST.finditer(requirement):
         after = requirement[m.end(): m.end() + 30]

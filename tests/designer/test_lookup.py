@@ -25,9 +25,9 @@ def _design() -> SchemaDesign:
     return checked(repair(SchemaDesign(requirement=REQUIREMENT, designer="llm:test", tables=parse_tables(DRAFT))))
 
 
-def test_open_or_kept_lists_are_found_and_closed_enumerations_are_not() -> None:
+def test_kept_lists_are_found_and_closed_enumerations_and_open_lists_of_examples_are_not() -> None:
     found = kept_lists(REQUIREMENT)
-    assert len(found) == 3 and found[0].endswith("the job type ")
+    assert len(found) == 2 and found[0].endswith("the job type ") and found[1].endswith("the list we keep ")
     assert not any("gearbox" in before for before in found)
 
 
@@ -44,6 +44,20 @@ def test_a_value_from_a_kept_list_becomes_a_reference_to_a_lookup_table() -> Non
     assert design.table("van").column("gearbox").type == "TEXT"
     assert design.table("meeting").has_column("theme") and not design.has_table("meeting_theme")
     assert sum("lookup table" in n for n in design.notes) == 2
+
+
+def test_an_open_list_of_examples_no_one_says_is_kept_stays_a_text_column() -> None:
+    """"A type (quiz night, live music and so on)", "any title (FM, CM and the like)": the values
+    are many, but nothing says the users keep them as a list (on the read sets' designs, four such
+    lookup tables were not in the reference schema and one was)."""
+    requirement = ("An event has a title and a type (quiz night, live music, tap takeover and so on). Players have a "
+                   "name and any title (FM, CM and the like). Costumes have a size and a period (Victorian, 1920s...).")
+    plain = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables("""
+        CREATE TABLE event (event_id INTEGER PRIMARY KEY, title TEXT, type TEXT);
+        CREATE TABLE player (player_id INTEGER PRIMARY KEY, name TEXT, title TEXT);
+        CREATE TABLE costume (costume_id INTEGER PRIMARY KEY, size TEXT, period TEXT);"""))))
+    assert kept_lists(requirement) == []
+    assert lookup_tables(plain) is plain
 
 
 def test_nothing_changes_without_a_kept_list() -> None:
