@@ -18,7 +18,8 @@ facts goes, and so does an attribute a table copies from a table it refers to (d
 an event keyed by its date gets a surrogate, a key named `<table>_<words>` is the
 words alone, a reference to a key of several columns is named as its columns, a bare `date`,
 `time` or `type` is named after its table and an association named after its two parents is
-keyed by them (`finished`, designer/repair.py).
+keyed by them (`finished`, designer/repair.py); in the LLM's design, so is a pairing of two tables
+with no date or time of its own (`undated_pairings_keyed_by_parents`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from text2db.designer.reconcile import (add_read_references, counted_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import (associations_keyed_by_parents, composite_references_named_as_keys,
                                      copies_dropped, dated_attribute_names, events_keyed_by_surrogates,
-                                     phrase_names_cut, repair, table_names_dropped_from_keys)
+                                     phrase_names_cut, repair, table_names_dropped_from_keys,
+                                     undated_pairings_keyed_by_parents)
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -69,7 +71,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = finished(appointed_roles(owned_references(design)))
+            design = checked(undated_pairings_keyed_by_parents(finished(appointed_roles(owned_references(design)))))
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")

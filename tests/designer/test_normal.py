@@ -188,6 +188,33 @@ def test_a_table_named_after_its_two_parents_is_keyed_by_its_references_an_event
     assert keyed.table("package_purchase").primary_key == ["package_purchase_id"]  # 'purchase' names no parent
 
 
+def test_a_pairing_of_two_tables_with_no_date_or_time_is_keyed_by_its_references_a_dated_one_is_an_event() -> None:
+    """`attendance` of a member at a meeting happens once; a `visit` of a vet to a pet, on a date,
+    is an event that may happen again (and a table something refers to keeps the key it holds)."""
+    from text2db.designer.repair import associations_keyed_by_parents, undated_pairings_keyed_by_parents
+
+    design = checked(repair(SchemaDesign(requirement="Members attend meetings. Vets visit pets.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE member (member_id INTEGER PRIMARY KEY);
+        CREATE TABLE meeting (meeting_id INTEGER PRIMARY KEY, held_on DATE);
+        CREATE TABLE vet (vet_id INTEGER PRIMARY KEY);
+        CREATE TABLE pet (pet_id INTEGER PRIMARY KEY);
+        CREATE TABLE attendance (attendance_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES member(member_id),
+          meeting_id INTEGER REFERENCES meeting(meeting_id), role TEXT);
+        CREATE TABLE visit (visit_id INTEGER PRIMARY KEY, vet_id INTEGER REFERENCES vet(vet_id),
+          pet_id INTEGER REFERENCES pet(pet_id), visit_time TEXT, notes TEXT);
+        CREATE TABLE review (review_id INTEGER PRIMARY KEY, vet_id INTEGER REFERENCES vet(vet_id),
+          pet_id INTEGER REFERENCES pet(pet_id), score INTEGER);
+        CREATE TABLE review_note (review_note_id INTEGER PRIMARY KEY, review_id INTEGER REFERENCES review(review_id));"""))))
+    assert associations_keyed_by_parents(design) is design  # no table is named after both its parents
+    keyed = undated_pairings_keyed_by_parents(design)
+    attendance = keyed.table("attendance")
+    assert attendance.primary_key == ["member_id", "meeting_id"] and not attendance.has_column("attendance_id")
+    assert not attendance.column("member_id").nullable
+    assert keyed.table("visit").primary_key == ["visit_id"]  # `visit_time`: an event
+    assert keyed.table("review").primary_key == ["review_id"]  # review_note refers to it
+    assert any("no date or time of its own" in n for n in keyed.notes)
+
+
 def test_an_event_keyed_by_its_date_gets_a_surrogate_a_fact_per_pair_and_day_keeps_its_key() -> None:
     from text2db.designer.api import finished
 
