@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 
 from text2db.designer.rules import CHOSEN_NAMES, break_cycles
 from text2db.designer.validate import keys_of
@@ -231,7 +232,8 @@ def undated_pairings_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
                                       "a pairing with no date or time of its own, which happens once")
 
 
-def _pairs_keyed_by_references(design: SchemaDesign, is_pairing, why: str) -> SchemaDesign:  # type: ignore[no-untyped-def]
+def _pairs_keyed_by_references(design: SchemaDesign, is_pairing: Callable[[TableDesign, list[str]], bool],
+                               why: str) -> SchemaDesign:
     """Each table of exactly two single-column references to two different tables, keyed by a
     surrogate `<table>_id` nothing refers to, that `is_pairing(table, pair)`, keyed by the pair."""
     referenced = design.referenced_tables
