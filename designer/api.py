@@ -71,7 +71,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = checked(undated_pairings_keyed_by_parents(finished(appointed_roles(owned_references(design)))))
+            design = finished(appointed_roles(owned_references(design)), drafted_by_llm=True)
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
@@ -82,14 +82,16 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
     return design.model_copy(update={"notes": design.notes + notes})
 
 
-def finished(design: SchemaDesign) -> SchemaDesign:
+def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign:
     """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
     another table's facts dropped, an attribute copied from a table it refers to dropped, an event
     keyed by its date keyed by a surrogate, a key's table name dropped from an identifier of several
     words, a composite reference named as the key it holds, a bare date/time/type named after its
-    table, an association keyed by its parents."""
-    return checked(associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
-        table_names_dropped_from_keys(events_keyed_by_surrogates(copied_attributes_dropped(copies_dropped(design))))))))
+    table, an association keyed by its parents; in a design the LLM drafted, an undated pairing
+    keyed by its parents too."""
+    design = associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
+        table_names_dropped_from_keys(events_keyed_by_surrogates(copied_attributes_dropped(copies_dropped(design)))))))
+    return checked(undated_pairings_keyed_by_parents(design) if drafted_by_llm else design)
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

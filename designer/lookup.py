@@ -16,9 +16,9 @@ only open ("(quiz night, live music and so on)", "(FM, CM and the like)") says t
 many, not that anyone keeps them: of the lookup tables made from such lists on the read sets'
 LLM designs, four were not in the reference schema and one was. The value's column is a text
 column of a table the sentence names (else of any table) whose name words, apart from `name`, are
-all in the words just before the parenthesis, the nearest first. The lookup table is named after the column
-(`job_type`; `skill` for `skill_name`; `tournament_format` for a bare `format` of `tournament`)
-and reused when the design has a table of that name. Every change is noted.
+all in the words just before the parenthesis, the nearest first. The lookup table is named after
+the column (`job_type`; `skill` for `skill_name`; `tournament_format` for a bare `format` of
+`tournament`) and reused when the design has a table of that name. Every change is noted.
 """
 
 from __future__ import annotations

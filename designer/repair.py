@@ -227,7 +227,7 @@ def undated_pairings_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
     undated tables by the pair and 1 of 23 dated ones. For the LLM's designs only: the rule
     designer's tables often lack the date the requirement gives them, and its entities with two
     references (`professor` of a department and a thesis) would be re-keyed; on its designs the
-    step lowered PK accuracy on 12 of the 26 sets it ran on and raised it on 1. After `finished`."""
+    step lowered PK accuracy on 12 of the 26 sets it ran on and raised it on 1. Last, in `finished`."""
     return _pairs_keyed_by_references(design, lambda table, pair: not _dated(table),
                                       "a pairing with no date or time of its own, which happens once")
 
