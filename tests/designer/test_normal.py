@@ -193,8 +193,8 @@ def test_a_pairing_of_two_tables_with_no_date_or_time_is_keyed_by_its_references
     is an event that may happen again (and a table something refers to keeps the key it holds)."""
     from text2db.designer.repair import associations_keyed_by_parents, undated_pairings_keyed_by_parents
 
-    design = checked(repair(SchemaDesign(requirement="Members attend meetings. Vets visit pets.", designer="llm:test",
-                                         tables=parse_tables("""CREATE TABLE member (member_id INTEGER PRIMARY KEY);
+    design = checked(_draft("Members attend meetings. Vets visit pets.", """
+        CREATE TABLE member (member_id INTEGER PRIMARY KEY);
         CREATE TABLE meeting (meeting_id INTEGER PRIMARY KEY, held_on DATE);
         CREATE TABLE vet (vet_id INTEGER PRIMARY KEY);
         CREATE TABLE pet (pet_id INTEGER PRIMARY KEY);
@@ -204,7 +204,7 @@ def test_a_pairing_of_two_tables_with_no_date_or_time_is_keyed_by_its_references
           pet_id INTEGER REFERENCES pet(pet_id), visit_time TEXT, notes TEXT);
         CREATE TABLE review (review_id INTEGER PRIMARY KEY, vet_id INTEGER REFERENCES vet(vet_id),
           pet_id INTEGER REFERENCES pet(pet_id), score INTEGER);
-        CREATE TABLE review_note (review_note_id INTEGER PRIMARY KEY, review_id INTEGER REFERENCES review(review_id));"""))))
+        CREATE TABLE review_note (review_note_id INTEGER PRIMARY KEY, review_id INTEGER REFERENCES review(review_id));"""))
     assert associations_keyed_by_parents(design) is design  # no table is named after both its parents
     keyed = undated_pairings_keyed_by_parents(design)
     attendance = keyed.table("attendance")
