@@ -19,7 +19,8 @@ an event keyed by its date gets a surrogate, a key named `<table>_<words>` is th
 words alone, a reference to a key of several columns is named as its columns, a bare `date`,
 `time` or `type` is named after its table and an association named after its two parents is
 keyed by them (`finished`, designer/repair.py); in the LLM's design, so is a pairing of two tables
-with no date or time of its own (`undated_pairings_keyed_by_parents`).
+with no date or time of its own (`undated_pairings_keyed_by_parents`), and a reference whose role is
+a plural is an association table (`plural_references_as_associations`).
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ from text2db.designer.reconcile import (add_read_references, counted_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import (associations_keyed_by_parents, composite_references_named_as_keys,
                                      copies_dropped, dated_attribute_names, events_keyed_by_surrogates,
-                                     phrase_names_cut, repair, table_names_dropped_from_keys,
-                                     undated_pairings_keyed_by_parents)
+                                     phrase_names_cut, plural_references_as_associations, repair,
+                                     table_names_dropped_from_keys, undated_pairings_keyed_by_parents)
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -87,11 +88,13 @@ def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign
     another table's facts dropped, an attribute copied from a table it refers to dropped, an event
     keyed by its date keyed by a surrogate, a key's table name dropped from an identifier of several
     words, a composite reference named as the key it holds, a bare date/time/type named after its
-    table, an association keyed by its parents; in a design the LLM drafted, an undated pairing
-    keyed by its parents too."""
+    table, an association keyed by its parents; in a design the LLM drafted, a reference of a plural
+    role made an association table, and an undated pairing keyed by its parents too."""
     design = associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
         table_names_dropped_from_keys(events_keyed_by_surrogates(copied_attributes_dropped(copies_dropped(design)))))))
-    return checked(undated_pairings_keyed_by_parents(design) if drafted_by_llm else design)
+    if drafted_by_llm:
+        design = undated_pairings_keyed_by_parents(plural_references_as_associations(design))
+    return checked(design)
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

@@ -232,6 +232,72 @@ def undated_pairings_keyed_by_parents(design: SchemaDesign) -> SchemaDesign:
                                       "a pairing with no date or time of its own, which happens once")
 
 
+def plural_references_as_associations(design: SchemaDesign) -> SchemaDesign:
+    """A reference column whose role is a plural the requirement uses ("may list any number of
+    other researchers as co-investigators" -> `proposal.co_investigators_researcher_id`) is a
+    many-to-many drafted as one column, which can hold one of them: it becomes an association
+    table `<table>_<role>` (`proposal_co_investigator`) keyed by references to both tables.
+
+    Only a role word that is a plural in the column's name and in the requirement, and no word
+    of any table's name (`works_order_id` names the `works_order` table); the column is no key of
+    its table and nothing refers to it, its table and the referenced one are different and keyed
+    by one column each. Read off the LLM's designs: the rule designer names a reference after its
+    table or a singular role."""
+    tables = {t.name: t for t in design.tables}
+    table_words = {w for name in tables for w in re.split(r"_+", name)}
+    text = design.requirement.lower()
+    requirement_words = set(re.findall(r"[a-z]+", text)) | set(re.findall(r"[a-z]+", text.replace("-", "")))
+    notes: list[str] = []
+    for table in list(tables.values()):
+        for fk in table.foreign_keys:
+            parent = tables.get(fk.ref_table)
+            column = fk.columns[0]
+            role = _plural_role(column, requirement_words, table_words)
+            if (role is None or parent is None or len(fk.columns) != 1 or parent.name == table.name
+                    or column in table.primary_key or referred_to(table.name, column, tables)
+                    or len(table.primary_key) != 1 or len(parent.primary_key) != 1):
+                continue
+            name = f"{table.name}_{role}"
+            holder_ref = key_column(table.name, table.primary_key[0])
+            player_ref = key_column(parent.name, parent.primary_key[0])
+            if name in tables or holder_ref == player_ref:
+                continue
+            holder_key, player_key = table.column(table.primary_key[0]), parent.column(parent.primary_key[0])
+            tables[name] = TableDesign(
+                name=name, description=f"the {role.replace('_', ' ')}s of a {table.name.replace('_', ' ')}",
+                primary_key=[holder_ref, player_ref],
+                columns=[ColumnDesign(name=holder_ref, type=holder_key.type, nullable=False,
+                                      description=f"the {table.name.replace('_', ' ')}"),
+                         ColumnDesign(name=player_ref, type=player_key.type, nullable=False,
+                                      description=f"a {role.replace('_', ' ')} ({parent.name})")],
+                foreign_keys=[
+                    ForeignKeyDesign(columns=[holder_ref], ref_table=table.name, ref_columns=[holder_key.name]),
+                    ForeignKeyDesign(columns=[player_ref], ref_table=parent.name, ref_columns=[player_key.name])])
+            tables[table.name] = table = table.model_copy(update={
+                "columns": [c for c in table.columns if c.name != column],
+                "foreign_keys": [other for other in table.foreign_keys if other is not fk]})
+            notes.append(f"{name}: made from {table.name}.{column}, a reference of one column to several "
+                         f"{parent.name} rows (its role is plural)")
+    return design.amended(list(tables.values()), notes)
+
+
+def _plural_role(column: str, requirement_words: set[str], table_words: set[str]) -> str | None:
+    """The role of a reference column, singular, up to its first word that is a plural the
+    requirement uses and no table's name has (`co_investigators_researcher_id` -> co_investigator)."""
+    words = column.split("_")
+    for i, word in enumerate(words[:-1]):
+        plural = (len(word) > 3 and singular(word) != word and not word.endswith(("ss", "us", "is"))
+                  and word not in table_words and word in requirement_words)
+        if plural:
+            return "_".join([w for w in words[:i] if w not in COUNTING_WORDS] + [singular(word)])
+    return None
+
+
+# Words a drafted role may carry that count or point, not name: `plus_several_other_judges` -> judge.
+COUNTING_WORDS = {"the", "a", "an", "plus", "several", "other", "others", "many", "multiple", "some", "any", "all",
+                  "additional", "extra", "more", "various"}
+
+
 def _pairs_keyed_by_references(design: SchemaDesign, is_pairing: Callable[[TableDesign, list[str]], bool],
                                why: str) -> SchemaDesign:
     """Each table of exactly two single-column references to two different tables, keyed by a

@@ -350,3 +350,39 @@ def test_a_pair_table_keeps_a_value_the_clause_naming_both_its_parents_gives_it(
                                 "CREATE TABLE piece_firing (piece_id INTEGER REFERENCES piece(piece_id), firing_id INTEGER "
                                 "REFERENCES firing(firing_id), glaze TEXT, PRIMARY KEY (piece_id, firing_id));")
     assert copied_attributes_dropped(draft).table("piece_firing") == draft.table("piece_firing")
+
+
+def test_a_reference_whose_role_is_a_plural_of_the_requirement_becomes_an_association_table() -> None:
+    """`proposal.co_investigators_researcher_id` can hold one of "any number of other researchers
+    as co-investigators": it becomes `proposal_co_investigator`, keyed by both references, named
+    without the words that count (`plus_several_other_judges` -> `show_judge`). A plural that names
+    a table (`works_order`) or that the requirement never uses is left alone."""
+    from text2db.designer.repair import plural_references_as_associations
+
+    design = checked(_draft(
+        "Each proposal has one principal investigator and may list any number of other researchers as "
+        "co-investigators. Works orders are raised for bridges. A show has a head judge plus several other judges.", """
+        CREATE TABLE researcher (researcher_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE proposal (reference_number TEXT PRIMARY KEY, title TEXT,
+          principal_investigator_researcher_id INTEGER REFERENCES researcher(researcher_id),
+          co_investigators_researcher_id INTEGER REFERENCES researcher(researcher_id));
+        CREATE TABLE works_order (works_order_id INTEGER PRIMARY KEY, issued DATE);
+        CREATE TABLE bridge (bridge_id INTEGER PRIMARY KEY,
+          works_order_id INTEGER REFERENCES works_order(works_order_id),
+          owners_researcher_id INTEGER REFERENCES researcher(researcher_id));
+        CREATE TABLE show (show_id INTEGER PRIMARY KEY,
+          plus_several_other_judges_researcher_id INTEGER REFERENCES researcher(researcher_id));"""))
+    amended = checked(plural_references_as_associations(design))
+    association = amended.table("proposal_co_investigator")
+    assert association.primary_key == ["proposal_reference_number", "researcher_id"]
+    assert {(tuple(fk.columns), fk.ref_table) for fk in association.foreign_keys} == {
+        (("proposal_reference_number",), "proposal"), (("researcher_id",), "researcher")}
+    assert association.column("proposal_reference_number").type == "TEXT"
+    proposal = amended.table("proposal")
+    assert not proposal.has_column("co_investigators_researcher_id")
+    assert proposal.has_column("principal_investigator_researcher_id")  # a singular role stays one column
+    assert amended.table("bridge").has_column("works_order_id")  # `works` is a word of a table's name
+    assert amended.table("bridge").has_column("owners_researcher_id")  # "owners" is not in the requirement
+    assert amended.table("show_judge").primary_key == ["show_id", "researcher_id"]  # "plus several other" only counts
+    added = {t.name for t in amended.tables} - {t.name for t in design.tables}
+    assert added == {"proposal_co_investigator", "show_judge"}
