@@ -42,8 +42,8 @@ import re
 from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
-from text2db.designer.repair import (closest_table, key_column, name_pattern, named_after_key, renamed_columns,
-                                     shortened_surrogate)
+from text2db.designer.repair import (closest_table, key_column, key_reference, name_pattern, named_after_key,
+                                     renamed_columns, shortened_surrogate)
 from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import CHOSEN_NAMES, GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -607,12 +607,11 @@ def _association(rule_table: TableDesign, parents: list[str], tables: dict[str, 
     columns: list[ColumnDesign] = []
     fks: list[ForeignKeyDesign] = []
     for parent in parents:
-        key = tables[parent].column(tables[parent].primary_key[0])
-        name = key_column(parent, key.name)
-        if any(c.name == name for c in columns):
+        column, fk = key_reference(tables[parent], f"{parent} ({parent})")
+        if any(c.name == column.name for c in columns):
             return None
-        columns.append(ColumnDesign(name=name, type=key.type, nullable=False, description=f"{parent} ({parent})"))
-        fks.append(ForeignKeyDesign(columns=[name], ref_table=parent, ref_columns=[key.name]))
+        columns.append(column)
+        fks.append(fk)
     reference_columns = rule_table.reference_columns
     attributes = [c for c in rule_table.columns if c.name not in reference_columns and c.name not in {x.name for x in columns}]
     return TableDesign(name=rule_table.name, columns=columns + attributes, primary_key=[c.name for c in columns],

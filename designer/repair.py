@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from text2db.designer.rules import CHOSEN_NAMES, break_cycles
 from text2db.designer.validate import keys_of
-from text2db.designer.words import requirement_spellings, respelled, singular, snake
+from text2db.designer.words import is_plural, requirement_spellings, respelled, singular, snake
 from text2db.schemas.design import TYPE_FAMILY, ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 
@@ -248,35 +248,29 @@ def plural_references_as_associations(design: SchemaDesign) -> SchemaDesign:
     text = design.requirement.lower()
     requirement_words = set(re.findall(r"[a-z]+", text)) | set(re.findall(r"[a-z]+", text.replace("-", "")))
     notes: list[str] = []
-    for table in list(tables.values()):
-        for fk in table.foreign_keys:
-            parent = tables.get(fk.ref_table)
-            column = fk.columns[0]
+    for holder in design.tables:
+        for fk in holder.foreign_keys:
+            parent, column = tables.get(fk.ref_table), fk.columns[0]
+            if (parent is None or len(fk.columns) != 1 or parent.name == holder.name or column in holder.primary_key
+                    or len(holder.primary_key) != 1 or len(parent.primary_key) != 1
+                    or referred_to(holder.name, column, tables)):
+                continue
             role = _plural_role(column, requirement_words, table_words)
-            if (role is None or parent is None or len(fk.columns) != 1 or parent.name == table.name
-                    or column in table.primary_key or referred_to(table.name, column, tables)
-                    or len(table.primary_key) != 1 or len(parent.primary_key) != 1):
+            if role is None or f"{holder.name}_{role}" in tables:
                 continue
-            name = f"{table.name}_{role}"
-            holder_ref = key_column(table.name, table.primary_key[0])
-            player_ref = key_column(parent.name, parent.primary_key[0])
-            if name in tables or holder_ref == player_ref:
+            holder_ref, holder_fk = key_reference(holder, f"the {holder.name.replace('_', ' ')}")
+            player_ref, player_fk = key_reference(parent, f"a {role.replace('_', ' ')} ({parent.name})")
+            if holder_ref.name == player_ref.name:
                 continue
-            holder_key, player_key = table.column(table.primary_key[0]), parent.column(parent.primary_key[0])
+            name = f"{holder.name}_{role}"
             tables[name] = TableDesign(
-                name=name, description=f"the {role.replace('_', ' ')}s of a {table.name.replace('_', ' ')}",
-                primary_key=[holder_ref, player_ref],
-                columns=[ColumnDesign(name=holder_ref, type=holder_key.type, nullable=False,
-                                      description=f"the {table.name.replace('_', ' ')}"),
-                         ColumnDesign(name=player_ref, type=player_key.type, nullable=False,
-                                      description=f"a {role.replace('_', ' ')} ({parent.name})")],
-                foreign_keys=[
-                    ForeignKeyDesign(columns=[holder_ref], ref_table=table.name, ref_columns=[holder_key.name]),
-                    ForeignKeyDesign(columns=[player_ref], ref_table=parent.name, ref_columns=[player_key.name])])
-            tables[table.name] = table = table.model_copy(update={
-                "columns": [c for c in table.columns if c.name != column],
-                "foreign_keys": [other for other in table.foreign_keys if other is not fk]})
-            notes.append(f"{name}: made from {table.name}.{column}, a reference of one column to several "
+                name=name, description=f"the {role.replace('_', ' ')}s of a {holder.name.replace('_', ' ')}",
+                primary_key=[holder_ref.name, player_ref.name], columns=[holder_ref, player_ref],
+                foreign_keys=[holder_fk, player_fk])
+            tables[holder.name] = tables[holder.name].model_copy(update={
+                "columns": [c for c in tables[holder.name].columns if c.name != column],
+                "foreign_keys": [other for other in tables[holder.name].foreign_keys if other is not fk]})
+            notes.append(f"{name}: made from {holder.name}.{column}, a reference of one column to several "
                          f"{parent.name} rows (its role is plural)")
     return design.amended(list(tables.values()), notes)
 
@@ -286,9 +280,7 @@ def _plural_role(column: str, requirement_words: set[str], table_words: set[str]
     requirement uses and no table's name has (`co_investigators_researcher_id` -> co_investigator)."""
     words = column.split("_")
     for i, word in enumerate(words[:-1]):
-        plural = (len(word) > 3 and singular(word) != word and not word.endswith(("ss", "us", "is"))
-                  and word not in table_words and word in requirement_words)
-        if plural:
+        if is_plural(word) and word not in table_words and word in requirement_words:
             return "_".join([w for w in words[:i] if w not in COUNTING_WORDS] + [singular(word)])
     return None
 
@@ -370,6 +362,15 @@ def key_column(parent: str, key: str) -> str:
     """What a reference to `parent` keyed by `key` is called: the key's name when it names the
     parent already (`department_id`), else `<parent>_<key>` (`course_code`)."""
     return key if key.startswith(parent) else f"{parent}_{key}"
+
+
+def key_reference(parent: TableDesign, description: str) -> tuple[ColumnDesign, ForeignKeyDesign]:
+    """A NOT NULL column named after `parent`'s one-column key (key_column) and its reference to
+    it: one side of an association table."""
+    key = parent.column(parent.primary_key[0])
+    name = key_column(parent.name, key.name)
+    return (ColumnDesign(name=name, type=key.type, nullable=False, description=description),
+            ForeignKeyDesign(columns=[name], ref_table=parent.name, ref_columns=[key.name]))
 
 
 def names_the_entity(column: str, entity: TableDesign) -> bool:
