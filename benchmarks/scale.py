@@ -30,6 +30,7 @@ from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 
 from text2db.config import Settings  # noqa: E402
+from text2db.consumers.loop import settle_heap  # noqa: E402
 from text2db.integrators.pipeline import Integrator  # noqa: E402
 from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent  # noqa: E402
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, ValueFormat  # noqa: E402
@@ -152,6 +153,7 @@ def run_integrator(url: str, rows: int, batches: int, batch: int, use_embeddings
     started = time.perf_counter()
     integrator.apply(work[0])
     first = time.perf_counter() - started
+    settle_heap()  # as an integrator consumer does after its first batch (ConsumerConfig.freeze_heap)
     engine.dispose()  # statistics are flushed when a backend ends
     before = seq_reads(url)
     timings, report = [], {"rows_inserted": 0, "cells_filled": 0, "review_items": 0}

@@ -24,6 +24,7 @@ from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 
 from text2db.config import Settings  # noqa: E402
+from text2db.consumers.loop import settle_heap  # noqa: E402
 from text2db.integrators.pipeline import Integrator  # noqa: E402
 from text2db.schemas.events import CandidateRow, Cell, ExtractionEvent  # noqa: E402
 from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, ValueFormat  # noqa: E402
@@ -103,6 +104,7 @@ def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], existin
     integrator.apply(batches[0][:2])  # warm-up: imports, model loads (the 2nd row links), bookkeeping tables
     fresh_table(engine, existing)  # drops the bookkeeping tables and link indexes too: a new integrator makes them again
     integrator = Integrator(engine, PLAN, Settings(), **options)
+    settle_heap()  # as a consumer does after its first batch (ConsumerConfig.freeze_heap)
     started, check_seconds, inserted = time.perf_counter(), 0.0, 0
     for batch in batches:
         inserted += integrator.apply(batch).table("person").rows_inserted

@@ -27,3 +27,7 @@ class ConsumerConfig(BaseSettings):
     warm_start: bool = Field(
         True, description="Build every job's latest stage while joining the group, not at the first record."
     )
+    freeze_heap: bool = Field(
+        True, description="After the first durable batch, exempt what is alive then (imports, models, stages) from "
+        "the garbage collector's full collections (loop.settle_heap)."
+    )

@@ -15,6 +15,9 @@ from sqlalchemy.engine import Engine
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TQDM_DISABLE", "1")
+# A frozen heap is never collected: the test process runs hundreds of consumers and must not keep
+# what each leaves behind (the freeze itself is tested with freeze_heap=True).
+os.environ.setdefault("TEXT2DB_CONSUMER_FREEZE_HEAP", "0")
 
 PG_ADMIN_URL = os.environ.get("TEXT2DB_TEST_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 

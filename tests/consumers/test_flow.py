@@ -3,6 +3,7 @@ the dead-letter topic with its reason while the other documents flow."""
 
 from __future__ import annotations
 
+import gc
 import json
 
 from prometheus_client import REGISTRY
@@ -72,3 +73,18 @@ def test_poison_is_dead_lettered_while_others_flow(kafka_settings, kafka_names, 
     oversized = next(letter for letter in letters if letter.reason.startswith("oversized"))
     assert len(oversized.original_value()) > 20_000_000  # kept whole, so it can be replayed
     assert len(list_dead_letters(settings, reason="not_utf8")) == 1
+
+
+def test_a_consumer_freezes_its_heap_after_its_first_durable_batch(kafka_settings, kafka_names) -> None:
+    # The conftest turns freezing off for the test process; here it is on, as in production.
+    assert gc.get_freeze_count() == 0
+    publish(kafka_settings, docs(3))
+    extractor = WordCountExtractor()
+    try:
+        run_extractor(kafka_settings, kafka_names.group("x"), lambda j, v: extractor,
+                      FAST.model_copy(update={"freeze_heap": True}), CAUGHT_UP)
+        assert gc.get_freeze_count() > 1000  # the imports and the stage, at least
+    finally:
+        gc.unfreeze()
+    run_extractor(kafka_settings, kafka_names.group("y"), lambda j, v: extractor, FAST, CAUGHT_UP)
+    assert gc.get_freeze_count() == 0  # off: a second group read the same records without freezing
