@@ -120,10 +120,10 @@ def run(
 def settle_heap() -> None:
     """Collect once, then freeze what survives: after a stage's first batch that is its imports,
     models, plans and caches, alive for the whole process. A full collection scans every tracked
-    object, about 390,000 in an integrator after one batch, and comes every ten batches or so:
-    on benchmarks/upsert_throughput.py (4,800 rows) full collections took 39% of the
-    integrator's time, 4% once frozen. Frozen objects are never scanned nor collected, so only
-    what is alive for good is frozen: after the first batch, not before."""
+    object, about 390,000 in an integrator after one batch (a quarter of a second each time,
+    every dozen batches of 100): on benchmarks/upsert_throughput.py (4,800 rows) collections
+    took 39% of the integrator's time, 4% once frozen. Frozen objects are never scanned nor
+    collected, so only what is alive for good is frozen: after the first batch, not before."""
     gc.collect()
     gc.freeze()
 
