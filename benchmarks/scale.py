@@ -51,7 +51,11 @@ LAST = ("Abbott Adeyemi Alvarez Andersen Araujo Bauer Becker Bianchi Brennan Cas
         "Moreau Mueller Nakamura Nguyen Novak Nowak Okafor Olsen Oliveira Ortiz Park Pereira Petrov Popescu Quinn "
         "Ramos Reyes Ricci Richter Rossi Ruiz Sato Schmidt Schneider Silva Sokolov Suzuki Tanaka Torres Vargas "
         "Vasquez Vogel Wagner Weber Wojcik Yamamoto Yilmaz Zhang Zimmermann").split()
-GAP_EVERY = 97  # one row in GAP_EVERY has no birth date: those are the rows documents fill
+# One row in GAP_EVERY has no birth date: those are the rows documents fill. Dense enough that each
+# mention names another row at every size (half the 625 gap rows of 10k per variant, >= 31 batches
+# of 10): with one row in 97, the 10k run named its 52 rows again and again, and a second mention
+# is a conflict held for review, cheaper than a fill, so 10k did less work per batch than 1M.
+GAP_EVERY = 16
 PLAN = Plan(job="scale", instruction="add people and fill in their birth dates", planner="bench", tables=[TablePlan(
     table="person", operation="row_population", entity="person", key=["name"], columns=[
         ColumnPlan(name="name", tool="key", question="name"),
@@ -95,8 +99,11 @@ def gap_rows(rows: int) -> list[int]:
 
 def mentions(rows: int, batches: int, batch: int, seed: int) -> list[list[ExtractionEvent]]:
     """Batches of events: gap rows named exactly, in lower case, misspelt by one letter,
-    as "Last, First I." (reordered), and people not in the table."""
+    as "Last, First I." (reordered), and people not in the table. Each gap row is named once
+    while there are enough (7919 is prime: the stride visits every row before any again)."""
     gaps = gap_rows(rows)[seed % 2::2]  # each variant fills its own half of the gap rows
+    if batches * batch > len(gaps):
+        print(f"note: {batches * batch} mentions of {len(gaps)} gap rows at {rows:,} rows: some are named twice")
     out, k = [], 0
     for b in range(batches):
         events = []

@@ -12,7 +12,7 @@ from sqlalchemy.engine import Engine
 from tests.integrators.conftest import EventFactory, person_plan
 from text2db.config import Settings
 from text2db.integrators.batch import BatchCandidates
-from text2db.integrators.keyindex import SMALL_TABLE_BYTES, KeyIndex, existing_indexes, index_name
+from text2db.integrators.keyindex import BLOCK_ROWS, SMALL_TABLE_BYTES, KeyIndex, ensure_indexes, existing_indexes, index_name
 from text2db.integrators.pipeline import build_integrator
 from text2db.integrators.upsert import reflect
 
@@ -160,3 +160,41 @@ def test_issue14_a_batch_probes_a_large_table_once_and_links_as_each_mention_alo
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM person WHERE lower(name) LIKE 'brand new pers%'")).scalar() == 1
     engine.dispose()
+
+
+def _index_entries_read(url: str, index: str) -> int:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_stat_clear_snapshot()"))
+            return int(conn.execute(text("SELECT idx_tup_read FROM pg_stat_user_indexes WHERE indexrelname = :i"),
+                                    {"i": index}).scalar())
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("one_statement", [True, False])
+def test_issue14_a_block_probe_stops_after_its_rows_however_many_share_the_block(pg_url: str, one_statement: bool) -> None:
+    # 5,000 of 50,000 names share the mention's prefix block: the probe must read BLOCK_ROWS index
+    # entries, not the block (a plain ORDER BY, by collation, cannot use the index's order). On a
+    # table this large the planner scans the index in order for the batch's LATERAL probes too.
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE)"))
+        conn.execute(text("INSERT INTO person (name) SELECT 'Prefixname Common ' || lpad(CAST(i AS text), 5, '0') "
+                          "FROM generate_series(1, 5000) AS i"))
+        conn.execute(text("INSERT INTO person (name) SELECT md5(CAST(i AS text)) FROM generate_series(1, 45000) AS i"))
+        target = reflect(conn, "person", ["name"])
+        ensure_indexes(conn, [(target, "name")], create=True)
+        conn.execute(text("ANALYZE person"))
+    engine.dispose()
+    before = _index_entries_read(pg_url, index_name("person", "name", "sq"))
+    engine = create_engine(pg_url)
+    with engine.connect() as conn:
+        index = KeyIndex(conn, reflect(conn, "person", ["name"]), ["name"], ["id"], "blocked")
+        mention = "Prefixname Common 02500x"
+        found = index.candidates_of_batch([mention])[mention] if one_statement else index.candidates(mention)
+    engine.dispose()
+    read = _index_entries_read(pg_url, index_name("person", "name", "sq")) - before
+    assert len([v for v, _ in found if v.startswith("Prefixname Common")]) >= BLOCK_ROWS  # the block's rows came back
+    assert read <= BLOCK_ROWS + 40  # those, and the exact probes' few entries: not the 5,000 of the block
