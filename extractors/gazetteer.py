@@ -21,7 +21,7 @@ import logging
 import re
 from typing import Any
 
-from sqlalchemy import MetaData, Select, Table, bindparam, func, literal_column, or_, select, text
+from sqlalchemy import MetaData, Select, Table, bindparam, func, literal_column, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -261,7 +261,7 @@ class IndexedGazetteer:
     index on PostgreSQL (unique among rows with gaps); SQLite finds full names only."""
 
     def __init__(self, engine: Engine, query: Select[Any], person: bool = False, create_index: bool = True) -> None:
-        from text2db.integrators.keyindex import existing_indexes, index_kinds, index_name, index_statements
+        from text2db.integrators.keyindex import create_indexes, existing_indexes, index_kinds, index_name, index_statements
 
         self.engine, self.query, self.person = engine, query, person
         self.key: Any = query.selected_columns[0]
@@ -270,8 +270,8 @@ class IndexedGazetteer:
             have = existing_indexes(conn, table)
             wanted = {index_name(table, self.key.name, kind) for kind in index_kinds(engine.dialect.name)}
             if not wanted <= have and create_index:
-                for statement in index_statements(engine.dialect.name, table, self.key.name, conn.dialect.identifier_preparer.quote):
-                    conn.execute(text(statement))
+                create_indexes(conn, table, index_statements(engine.dialect.name, table, self.key.name,
+                                                             conn.dialect.identifier_preparer.quote))
                 have = existing_indexes(conn, table)
         if not wanted <= have:
             log.warning("gazetteer of %s: its key index is missing, every document reads the table", table)

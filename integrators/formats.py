@@ -68,6 +68,7 @@ def as_common_noun(value: str) -> str:
 
 
 SAMPLE_ROWS = 20000  # existing values read per column: a bounded read, whatever the table's size
+SCAN_ROWS = 10 * SAMPLE_ROWS  # rows a sample looks at for them on PostgreSQL (a mostly empty column)
 
 
 class ColumnConventions:
@@ -90,11 +91,17 @@ class ColumnConventions:
 
     def existing_values(self, table: str, column: str) -> dict[str, str]:
         """Existing values of a column by their link form, from the first SAMPLE_ROWS non-null
-        rows (not a DISTINCT over the table, which reads all of it)."""
+        rows (not a DISTINCT over the table, which reads all of it). On PostgreSQL only among the
+        first SCAN_ROWS rows: a column with few or no values would otherwise be read whole looking
+        for them (50 ms of a plan's 0.4 s on a 1M-row table with an empty column)."""
         slot = (table, column)
         if slot not in self._column_values:
             col = self.target(table).col(column)
-            rows = self.conn.execute(select(col).where(col.is_not(None)).limit(SAMPLE_ROWS))
+            query = select(col).where(col.is_not(None)).limit(SAMPLE_ROWS)
+            if self.conn.dialect.name == "postgresql":
+                scanned = select(col).limit(SCAN_ROWS).subquery()
+                query = select(scanned.c[col.name]).where(scanned.c[col.name].is_not(None)).limit(SAMPLE_ROWS)
+            rows = self.conn.execute(query)
             self._column_values[slot] = {link_form(str(v)): str(v) for (v,) in rows}
         return self._column_values[slot]
 

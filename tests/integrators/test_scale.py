@@ -198,3 +198,24 @@ def test_issue14_a_block_probe_stops_after_its_rows_however_many_share_the_block
     read = _index_entries_read(pg_url, index_name("person", "name", "sq")) - before
     assert len([v for v, _ in found if v.startswith("Prefixname Common")]) >= BLOCK_ROWS  # the block's rows came back
     assert read <= BLOCK_ROWS + 40  # those, and the exact probes' few entries: not the 5,000 of the block
+
+
+def test_issue14_sampling_an_empty_column_reads_a_bounded_part_of_the_table(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from text2db.integrators import formats
+
+    monkeypatch.setattr(formats, "SCAN_ROWS", 1000, raising=False)
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id SERIAL PRIMARY KEY, name TEXT NOT NULL, nickname TEXT)"))
+        conn.execute(text("INSERT INTO person (name, nickname) SELECT 'Person ' || i, CASE WHEN i = 7 THEN 'Nick' END "
+                          "FROM generate_series(1, 20000) AS i"))
+    engine.dispose()
+    before = _seq_reads(pg_url)
+    engine = create_engine(pg_url)
+    with engine.connect() as conn:
+        target = reflect(conn, "person", ["name"])
+        conventions = formats.ColumnConventions(conn, lambda _: target)
+        assert list(conventions.existing_values("person", "nickname").values()) == ["Nick"]  # found among the first rows
+    engine.dispose()
+    assert _seq_reads(pg_url) - before <= 1000 + 100  # not the 20,000 rows a search for more values would read
