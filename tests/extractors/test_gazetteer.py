@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conftest import make_plan
 from sqlalchemy import create_engine, text
+from tests.pgstats import seq_reads
 
 from text2db.config import Settings
 from text2db.extractors import relations
@@ -135,16 +136,6 @@ def test_issue14_a_gap_row_beyond_the_first_50000_keys_is_found(tmp_path) -> Non
     assert any("USING INDEX text2db_ix_sq_" in str(r[-1]) for r in plan_rows), plan_rows
 
 
-def _seq_reads(url: str) -> int:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            conn.execute(text("SELECT pg_stat_clear_snapshot()"))
-            return int(conn.execute(text("SELECT seq_tup_read FROM pg_stat_user_tables WHERE relname = 'person'")).scalar())
-    finally:
-        engine.dispose()
-
-
 def test_issue14_the_indexed_gazetteer_probes_postgresql_without_scanning_the_table(pg_url: str) -> None:
     # The index text2db creates has no statistics until the table is analyzed: the planner then
     # took a document's ~100 phrases for most of the table and read all of it, per document.
@@ -153,11 +144,11 @@ def test_issue14_the_indexed_gazetteer_probes_postgresql_without_scanning_the_ta
     gaz = for_table(engine, _filling(make_plan("person", "person", "name", ["born"])).tables[0], person=True)
     assert isinstance(gaz, IndexedGazetteer)
     engine.dispose()  # a backend flushes its statistics when it ends
-    before = _seq_reads(pg_url)
+    before = seq_reads(pg_url)
     found = gaz.find("In 1931 the composer Zoltan Kodaly - Varga moved to Budapest, where Aaron Gapper050005 taught.")
     engine.dispose()
     assert set(found) == {"Zoltan Kodaly-Varga", "Aaron Gapper050005"}
-    assert _seq_reads(pg_url) - before == 0
+    assert seq_reads(pg_url) - before == 0
 
 
 def test_issue14_a_small_table_keeps_its_loaded_gazetteer(tmp_path) -> None:  # noqa: ANN001

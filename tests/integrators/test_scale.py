@@ -10,6 +10,7 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 
 from tests.integrators.conftest import EventFactory, person_plan
+from tests.pgstats import index_entries_read, seq_reads
 from text2db.config import Settings
 from text2db.integrators.batch import BatchCandidates
 from text2db.integrators.keyindex import BLOCK_ROWS, SMALL_TABLE_BYTES, KeyIndex, ensure_indexes, existing_indexes, index_name
@@ -55,16 +56,6 @@ def test_issue14_links_through_the_indexes_it_creates(person_db: Engine, make_ev
         assert conn.execute(text("SELECT count(*) FROM person")).scalar() == FILLER + 3
 
 
-def _seq_reads(url: str) -> int:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            conn.execute(text("SELECT pg_stat_clear_snapshot()"))
-            return int(conn.execute(text("SELECT seq_tup_read FROM pg_stat_user_tables WHERE relname = 'person'")).scalar())
-    finally:
-        engine.dispose()
-
-
 def _large_person_table(pg_url: str) -> Engine:
     """`person` with two named people among FILLER others: past the small-table size, so
     linking goes through the indexes."""
@@ -86,7 +77,7 @@ def test_issue14_a_warm_batch_reads_no_table_in_full(pg_url: str, make_event: Ev
     integrator.apply([make_event("people", "person", {"name": "Warm Up"},
                                  {"citizenship": "French", "birth": "1 May 1950", "birth_place": "Nice"}, document_id="w")])
     engine.dispose()  # a backend flushes its statistics when it ends
-    before = _seq_reads(pg_url)
+    before = seq_reads(pg_url)
     report = integrator.apply([
         make_event("people", "person", {"name": "Marie Faure - Favier"}, {"birth": "5 August 1897"}, document_id="d1"),
         make_event("people", "person", {"name": filler_name(4242)[:-1]}, {"birth_place": "Lyon"}, document_id="d2"),
@@ -94,7 +85,7 @@ def test_issue14_a_warm_batch_reads_no_table_in_full(pg_url: str, make_event: Ev
     ])
     engine.dispose()
     assert report.table("person").cells_filled == 2 and report.table("person").rows_inserted == 1  # the typo links
-    assert _seq_reads(pg_url) - before == 0
+    assert seq_reads(pg_url) - before == 0
 
 
 def test_issue14_without_consent_no_index_is_created(db_url: str, make_event: EventFactory) -> None:
@@ -162,17 +153,6 @@ def test_issue14_a_batch_probes_a_large_table_once_and_links_as_each_mention_alo
     engine.dispose()
 
 
-def _index_entries_read(url: str, index: str) -> int:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            conn.execute(text("SELECT pg_stat_clear_snapshot()"))
-            return int(conn.execute(text("SELECT idx_tup_read FROM pg_stat_user_indexes WHERE indexrelname = :i"),
-                                    {"i": index}).scalar())
-    finally:
-        engine.dispose()
-
-
 @pytest.mark.parametrize("one_statement", [True, False])
 def test_issue14_a_block_probe_stops_after_its_rows_however_many_share_the_block(pg_url: str, one_statement: bool) -> None:
     # 5,000 of 50,000 names share the mention's prefix block: the probe must read BLOCK_ROWS index
@@ -188,14 +168,14 @@ def test_issue14_a_block_probe_stops_after_its_rows_however_many_share_the_block
         ensure_indexes(conn, [(target, "name")], create=True)
         conn.execute(text("ANALYZE person"))
     engine.dispose()
-    before = _index_entries_read(pg_url, index_name("person", "name", "sq"))
+    before = index_entries_read(pg_url, index_name("person", "name", "sq"))
     engine = create_engine(pg_url)
     with engine.connect() as conn:
         index = KeyIndex(conn, reflect(conn, "person", ["name"]), ["name"], ["id"], "blocked")
         mention = "Prefixname Common 02500x"
         found = index.candidates_of_batch([mention])[mention] if one_statement else index.candidates(mention)
     engine.dispose()
-    read = _index_entries_read(pg_url, index_name("person", "name", "sq")) - before
+    read = index_entries_read(pg_url, index_name("person", "name", "sq")) - before
     assert len([v for v, _ in found if v.startswith("Prefixname Common")]) >= BLOCK_ROWS  # the block's rows came back
     assert read <= BLOCK_ROWS + 40  # those, and the exact probes' few entries: not the 5,000 of the block
 
@@ -211,11 +191,11 @@ def test_issue14_sampling_an_empty_column_reads_a_bounded_part_of_the_table(
         conn.execute(text("INSERT INTO person (name, nickname) SELECT 'Person ' || i, CASE WHEN i = 7 THEN 'Nick' END "
                           "FROM generate_series(1, 20000) AS i"))
     engine.dispose()
-    before = _seq_reads(pg_url)
+    before = seq_reads(pg_url)
     engine = create_engine(pg_url)
     with engine.connect() as conn:
         target = reflect(conn, "person", ["name"])
         conventions = formats.ColumnConventions(conn, lambda _: target)
         assert list(conventions.existing_values("person", "nickname").values()) == ["Nick"]  # found among the first rows
     engine.dispose()
-    assert _seq_reads(pg_url) - before <= 1000 + 100  # not the 20,000 rows a search for more values would read
+    assert seq_reads(pg_url) - before <= 1000 + 100  # not the 20,000 rows a search for more values would read
