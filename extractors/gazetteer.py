@@ -262,7 +262,7 @@ class IndexedGazetteer:
     index on PostgreSQL (unique among rows with gaps); SQLite finds full names only."""
 
     def __init__(self, engine: Engine, query: Select[Any], person: bool = False, create_index: bool = True) -> None:
-        from text2db.integrators.keyindex import create_indexes, existing_indexes, index_kinds, index_name, index_statements
+        from text2db.integrators.keyindex import create_indexes, existing_indexes, index_kinds, index_name
 
         self.engine, self.query, self.person = engine, query, person
         self._phrase_queries: dict[int, Select[Any]] = {}
@@ -272,8 +272,7 @@ class IndexedGazetteer:
             have = existing_indexes(conn, table)
             wanted = {index_name(table, self.key.name, kind) for kind in index_kinds(engine.dialect.name)}
             if not wanted <= have and create_index:
-                create_indexes(conn, table, index_statements(engine.dialect.name, table, self.key.name,
-                                                             conn.dialect.identifier_preparer.quote))
+                create_indexes(conn, table, self.key.name)
                 have = existing_indexes(conn, table)
         if not wanted <= have:
             log.warning("gazetteer of %s: its key index is missing, every document reads the table", table)

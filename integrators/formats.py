@@ -97,11 +97,9 @@ class ColumnConventions:
         slot = (table, column)
         if slot not in self._column_values:
             col = self.target(table).col(column)
-            query = select(col).where(col.is_not(None)).limit(SAMPLE_ROWS)
             if self.conn.dialect.name == "postgresql":
-                scanned = select(col).limit(SCAN_ROWS).subquery()
-                query = select(scanned.c[col.name]).where(scanned.c[col.name].is_not(None)).limit(SAMPLE_ROWS)
-            rows = self.conn.execute(query)
+                col = select(col).limit(SCAN_ROWS).subquery().c[col.name]
+            rows = self.conn.execute(select(col).where(col.is_not(None)).limit(SAMPLE_ROWS))
             self._column_values[slot] = {link_form(str(v)): str(v) for (v,) in rows}
         return self._column_values[slot]
 

@@ -89,15 +89,17 @@ def index_statements(dialect: str, table: str, column: str, quote: Any) -> list[
     return [f"CREATE INDEX IF NOT EXISTS {index_name(table, column, 'sq')} ON {t} ({_squash(c)})"]
 
 
-def create_indexes(conn: Connection, table: str, statements: Sequence[str]) -> None:
-    """Run `index_statements`, then, on PostgreSQL, ANALYZE the table: an expression index has no
-    statistics until the table is analyzed, and autovacuum does not analyze a table that does not
-    change. Without them the planner guesses that a document's phrases (the gazetteer's IN list
-    of ~140) match most of a 1M-row table and scans all of it: 49 ms a document, 1 ms after."""
-    for statement in statements:
+def create_indexes(conn: Connection, table: str, column: str) -> None:
+    """Create the link indexes of `table.column` (`index_statements`), then, on PostgreSQL,
+    ANALYZE the table: an expression index has no statistics until the table is analyzed, and
+    autovacuum does not analyze a table that does not change. Without them the planner guesses
+    that a document's phrases (the gazetteer's IN list of ~140) match most of a 1M-row table and
+    scans all of it: 49 ms a document, 1 ms after."""
+    quote = conn.dialect.identifier_preparer.quote
+    for statement in index_statements(conn.dialect.name, table, column, quote):
         conn.execute(text(statement))
     if conn.dialect.name == "postgresql":
-        conn.execute(text(f"ANALYZE {conn.dialect.identifier_preparer.quote(table)}"))
+        conn.execute(text(f"ANALYZE {quote(table)}"))
 
 
 def existing_indexes(conn: Connection, table: str) -> set[str]:
@@ -116,7 +118,6 @@ def ensure_indexes(conn: Connection, columns: Iterable[tuple[TargetTable, str]],
     with their DDL (`warn`)."""
     found: dict[tuple[str, str], str] = {}
     dialect = conn.dialect.name
-    quote = conn.dialect.identifier_preparer.quote
     for target, column in columns:
         name = target.table.name
         if python_type(target.col(column)) is not str:
@@ -124,13 +125,13 @@ def ensure_indexes(conn: Connection, columns: Iterable[tuple[TargetTable, str]],
         have = existing_indexes(conn, name)
         wanted = {index_name(name, column, kind) for kind in index_kinds(dialect)}
         if not wanted <= have:
-            statements = index_statements(dialect, name, column, quote)
             if not create:
+                statements = index_statements(dialect, name, column, conn.dialect.identifier_preparer.quote)
                 (log.warning if warn else log.debug)(
                     "linking %s.%s reads the whole column per batch; create its indexes with: %s", name, column, "; ".join(statements))
                 continue
             try:
-                create_indexes(conn, name, statements)
+                create_indexes(conn, name, column)
             except DBAPIError as exc:  # no rights: link from the whole column as before
                 log.warning("cannot create the link indexes of %s.%s (%s): linking reads the whole column", name, column, exc.orig)
                 continue
