@@ -462,9 +462,11 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
 
 def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:
     """Some table holds the entity by its name or identifier as a plain column (`batch.recipe_name`,
-    `group.village`): the entity is related to it, which implied_references then declares."""
+    `group.village`), or names two roles of it (`job.pickup_zone`, `job.drop_off_zone`): the entity
+    is related to it, which implied_references then declares (by the same two-roles rule)."""
     named = {entity} | {f"{entity}_{w}" for w in NAMING}
-    return any(c.name in named and c.name not in t.reference_columns for t in tables.values() for c in t.columns)
+    return any(c.name in named and c.name not in t.reference_columns for t in tables.values() for c in t.columns) \
+        or any(_roles_of(entity, t) >= 2 for t in tables.values())
 
 
 def _table_map(rules: SchemaDesign, tables: dict[str, TableDesign]) -> dict[str, str]:

@@ -435,6 +435,17 @@ def test_an_entity_the_rules_read_is_added_where_a_column_holds_its_name() -> No
     assert _fks(design) == {("batch", "recipe_id", "recipe")}
 
 
+def test_an_entity_the_rules_read_is_added_where_two_roles_name_it() -> None:
+    requirement = ("The city is divided into zones, each with a name and a base fee. For each delivery we record "
+                   "the pickup address, the zone of the pickup and the zone of the drop-off.")
+    # the rules relate the zone to nothing; the model kept two roles of it as plain columns
+    design = reconciled(_repaired_draft(requirement, "CREATE TABLE delivery (delivery_id INTEGER PRIMARY KEY, "
+                                                     "pickup_address TEXT, pickup_zone TEXT, drop_off_zone TEXT);"))
+    assert design.has_table("zone") and "base_fee" in {c.name for c in design.table("zone").columns}
+    assert {(t, p) for t, _, p in _fks(design)} == {("delivery", "zone")}
+    assert len(_fks(design)) == 2  # one reference per role
+
+
 def test_an_identifier_after_a_plural_is_the_things_and_a_thin_entity_gets_no_second_copy_of_its_key() -> None:
     requirement = ("Each well has a depth. Drilling is done with rigs, identified by their plate number, with a model "
                    "and a maximum drilling depth.")
