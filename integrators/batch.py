@@ -23,7 +23,7 @@ from text2db.config import Settings
 from text2db.integrators import lineage, review, textstyle
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
 from text2db.integrators.formats import ColumnConventions
-from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table
+from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table, small_table_rows
 from text2db.integrators.link import Link, ValueMemory, link_form
 from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
@@ -231,7 +231,10 @@ class BatchWriter:
         return self._memories[slot]
 
     def _whole_memory(self, table: str, column: str, ident_column: str | None) -> ValueMemory:
-        """Every value of the column: the link memory where no index serves (small tables, no consent)."""
+        """Every value of the column: the link memory where no index serves (small tables, no consent).
+        A table found to have outgrown small_table_rows() is linked by queries from the next batch
+        on: whether a table is small is decided once per plan version, and a table that was empty
+        then would otherwise be read whole by every batch however large the feed made it."""
         target, mem = self.target(table), ValueMemory()
         if ident_column is None:
             for value, ident in load_identities(self.db, target, column):
@@ -240,6 +243,8 @@ class BatchWriter:
             rows = self.db.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
             for value, ref in rows:
                 mem.add(str(value), (ref,))
+        if len(mem.values) >= small_table_rows():
+            self.cache.small_tables[table] = False
         return mem
 
     # -- the batch ----------------------------------------------------------------------------

@@ -164,6 +164,11 @@ def blocks(mention: str) -> tuple[str, str] | None:
 SMALL_TABLE_BYTES = 1 << 18  # below this (about 3,000 short rows) reading the column beats a query per mention
 
 
+def small_table_rows() -> int:
+    """The row count a small table stays under (SMALL_TABLE_BYTES at about 100 bytes a row)."""
+    return SMALL_TABLE_BYTES // 100
+
+
 def small_table(conn: Connection, target: TargetTable) -> bool:
     """A table small enough that one read of its key column per batch costs less than an index
     query per mention (rapidfuzz over a few thousand names in memory is sub-millisecond)."""
@@ -177,7 +182,7 @@ def small_table(conn: Connection, target: TargetTable) -> bool:
             rows = conn.execute(text(f"SELECT max(rowid) FROM {conn.dialect.identifier_preparer.quote(name)}")).scalar()
         except DBAPIError:  # WITHOUT ROWID
             return False
-        return (rows or 0) < SMALL_TABLE_BYTES // 100
+        return (rows or 0) < small_table_rows()
     return False
 
 

@@ -198,3 +198,33 @@ def test_issue14_sampling_an_empty_column_reads_a_bounded_part_of_the_table(
         assert list(conventions.existing_values("person", "nickname").values()) == ["Nick"]  # found among the first rows
     engine.dispose()
     assert seq_reads(pg_url) - before <= 1000 + 100  # not the 20,000 rows a search for more values would read
+
+
+def test_issue14_a_table_the_feed_grows_past_small_is_no_longer_read_whole(
+        db_url: str, make_event: EventFactory, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Whether a table is small is decided once per plan version; a table empty then and grown by
+    # the feed must not be read whole by every later batch (at 3,000 rows/s, millions in a cache's life).
+    from text2db.integrators import keyindex
+
+    monkeypatch.setattr(keyindex, "SMALL_TABLE_BYTES", 2 * 8192)  # two PostgreSQL pages, 163 rows on SQLite
+    grown = keyindex.small_table_rows() + 20
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth TEXT, "
+                          "birth_place TEXT, citizenship TEXT, founded INTEGER)"))
+    integrator = build_integrator(engine, person_plan(), settings, checks=False)
+    first = integrator.apply([make_event("people", "person", {"name": filler_name(i * 401)}, {"birth_place": "Lyon"},
+                                         document_id=f"d{i}") for i in range(grown)])  # empty when the plan version began
+    assert first.table("person").rows_inserted >= keyindex.small_table_rows()
+    with engine.connect() as conn:
+        assert not keyindex.small_table(conn, reflect(conn, "person", ["name"]))  # no longer small by its size
+    integrator.apply([make_event("people", "person", {"name": "Somebody Else Entirely"}, {"birth_place": "Lyon"},
+                                 document_id="e")])  # reads the grown column whole, once more
+    whole_reads: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda conn, cursor, statement, *rest: whole_reads.append(statement)
+                 if " ".join(statement.split()).endswith("FROM person WHERE person.name IS NOT NULL") else None)
+    report = integrator.apply([make_event("people", "person", {"name": filler_name(3 * 401).lower()}, {"birth": "1 May 1950"},
+                                          document_id="f")])
+    assert report.table("person").cells_filled == 1 and report.table("person").rows_inserted == 0  # still links
+    assert whole_reads == []
+    engine.dispose()
