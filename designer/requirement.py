@@ -173,7 +173,9 @@ def normalise(text: str) -> str:
     text = LISTED_EACH_WITH.sub(_listed_each_with, text)
     text = EACH_WITH.sub(_each_with, text)
     text = FOR_EACH_PASSIVE.sub(lambda m: f"{m.group('each')} we record {m.group('what')}", text)
+    text = ONE_OF_THE.sub(lambda m: _each_one(m, m.group("xs"), "one ", ""), text)
     text = FOR_WHOM.sub(_for_whom, text)
+    text = FOR_WHOM_ONE.sub(_for_whom_one, text)
     text = WHO_ARE_WITH.sub(_who_are_with, text)
     text = EACH_HAVE.sub(_each_have, text)
     return EACH_NAMED_WITH.sub(lambda m: f"; each {m.group(1)} has ", text)
@@ -197,7 +199,14 @@ FOR_EACH_PASSIVE = re.compile(r"\b(?P<each>(?:for|per)\s+(?:each|every)\s+[a-z][
                               r"(?P<what>(?:the|its|their)\s+[a-z][a-z -]*?)\s+(?:is|are)\s+(?:also\s+)?"
                               r"(?:measured|recorded|kept|stored|noted|logged|held|tracked|entered)\b[^.;]*", re.I)
 # "grain is sold to buyers, for whom we keep just a name": what we keep is each buyer's
-FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+for\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
+FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+(?:for|of|about)\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
+# "processed by one of our clerks": one clerk (read as the plural, the clerks were the licence's)
+ONE_OF_THE = re.compile(r"\bone\s+of\s+(?:our|the|its|their|your|my)\s+(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\b", re.I)
+# "led by one conductor, for whom we keep a name": one person, then what we keep of each (only
+# 'whom': after one thing, 'which' often opens a detail of an attribute, "a delivery date, for
+# which we record the window")
+FOR_WHOM_ONE = re.compile(r"\b(?P<det>a|an|one)\s+(?P<np>(?:[a-z-]+\s+)?[a-z-]+)"
+                          r"\s*,\s+(?:for|of|about)\s+whom\s+(?=(?:we|i)\s)", re.I)
 # "materials come from our stock list, each with a code": each is one of the subject's things, the
 # items of the list, not of the list itself (a list word has no attributes here)
 LISTED_EACH_WITH = re.compile(r"(?:^|(?<=[.;:!?]\s))(?P<listed>(?:(?:the|our|all|my)\s+)?(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\s+"
@@ -274,6 +283,15 @@ def _who_are_with(m: re.Match[str]) -> str:
 def _for_whom(m: re.Match[str]) -> str:
     """'sold to buyers, for whom we keep a name' -> 'sold to buyers; for each buyer we keep a name'."""
     return _each_one(m, m.group(1), f"{m.group(1)}; for each ", " ")
+
+
+def _for_whom_one(m: re.Match[str]) -> str:
+    """'led by one conductor, for whom we keep a name' -> 'led by one conductor; for each conductor
+    we keep a name'."""
+    np = m.group("np")
+    if np.split()[0].lower() in DETERMINERS:
+        return m.group(0)
+    return f"{m.group('det')} {np}; for each {np.lower()} "
 
 
 def _each_have(m: re.Match[str]) -> str:

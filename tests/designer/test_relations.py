@@ -134,6 +134,15 @@ def test_a_plural_then_what_is_recorded_or_kept_for_whom_declares_the_thing(word
     assert ("delivery", "wholesaler") in _refs(design)
 
 
+@pytest.mark.parametrize("wording", ["is led by one conductor, for whom we keep a name and a nationality",
+                                     "is led by one of our conductors, of whom we keep a name and a nationality"])
+def test_one_person_then_what_we_keep_of_whom_declares_the_person(wording: str) -> None:
+    design = _design(f"Each performance has a start time and {wording}.")
+    assert {c.name for c in design.table("conductor").columns} >= {"name", "nationality"}
+    assert not any("whom" in c.name for t in design.tables for c in t.columns)
+    assert _refs(design) == {("performance", "conductor")}  # one of our conductors is one conductor
+
+
 def test_an_and_before_a_comma_joins_the_list_and_names_nothing() -> None:
     design = _design("Each member has a name, the membership type and, for families, a household size.")
     assert {c.name for c in design.table("member").columns} >= {"membership_type", "household_size"}
