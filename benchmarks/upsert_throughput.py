@@ -97,20 +97,29 @@ def events(rows: list[tuple[str, str, str]], batch: int) -> list[list[Extraction
     return [evs[i:i + batch] for i in range(0, len(evs), batch)]
 
 
+def quarters(per_batch: list[float]) -> list[float]:
+    """Mean ms per batch in each quarter of a run: flat when a batch costs the same as the table grows."""
+    k = max(len(per_batch) // 4, 1)
+    return [round(1000 * sum(per_batch[i * k:(i + 1) * k]) / len(per_batch[i * k:(i + 1) * k]), 1)
+            for i in range(4) if per_batch[i * k:(i + 1) * k]]
+
+
 def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], existing: int = 0,
-                   **options: bool) -> tuple[float, float, int]:
+                   **options: bool) -> tuple[float, float, int, list[float]]:
     fresh_table(engine, existing)
     integrator = Integrator(engine, PLAN, Settings(), **options)
     integrator.apply(batches[0][:2])  # warm-up: imports, model loads (the 2nd row links), bookkeeping tables
     fresh_table(engine, existing)  # drops the bookkeeping tables and link indexes too: a new integrator makes them again
     integrator = Integrator(engine, PLAN, Settings(), **options)
     settle_heap()  # as a consumer does after its first batch (ConsumerConfig.freeze_heap)
-    started, check_seconds, inserted = time.perf_counter(), 0.0, 0
+    started, check_seconds, inserted, per_batch = time.perf_counter(), 0.0, 0, []
     for batch in batches:
+        batch_started = time.perf_counter()
         inserted += integrator.apply(batch).table("person").rows_inserted
+        per_batch.append(time.perf_counter() - batch_started)
         check_seconds += integrator.last_check_seconds if options.get("checks") else 0.0
     elapsed = time.perf_counter() - started
-    return elapsed, check_seconds / len(batches), inserted
+    return elapsed, check_seconds / len(batches), inserted, per_batch
 
 
 def run_executemany(engine: Engine, rows: list[tuple[str, str, str]], batch: int, existing: int = 0) -> float:
@@ -151,6 +160,7 @@ def main() -> None:
     batches = events(rows, args.batch)
     timings: dict[str, float] = {}
     held: dict[str, int] = {}
+    growth: dict[str, list[float]] = {}
     with scratch_database() as engine:
         timings["plain executemany"] = run_executemany(engine, rows, args.batch, args.existing)
         timings["COPY"] = run_copy(engine, rows, args.batch, args.existing)
@@ -161,9 +171,9 @@ def main() -> None:
         for name, options in variants.items():
             if name.endswith("embedding linking") and args.skip_embeddings:
                 continue
-            seconds, per_batch, inserted = run_integrator(engine, batches, args.existing, **options)
-            timings[name], held[name] = seconds, len(rows) - inserted
-            check_ms = per_batch * 1000 if options["checks"] and not options["use_embeddings"] else check_ms
+            seconds, check_s, inserted, per_batch = run_integrator(engine, batches, args.existing, **options)
+            timings[name], held[name], growth[name] = seconds, len(rows) - inserted, quarters(per_batch)
+            check_ms = check_s * 1000 if options["checks"] and not options["use_embeddings"] else check_ms
     print(f"{args.rows} rows into PostgreSQL in batches of {args.batch} (one transaction per batch)"
           + (f", {args.existing} people in the table before" if args.existing else ""))
     many_rate, copy_rate = args.rows / timings["plain executemany"], args.rows / timings["COPY"]
@@ -172,6 +182,8 @@ def main() -> None:
         note = f"   ({held[name]} rows held for review)" if held.get(name) else ""
         print(f"  {name:42s} {rate:8.0f} rows/s   {rate / many_rate:7.4f} x executemany   {rate / copy_rate:7.4f} x COPY{note}")
     print(f"  GX checks: {check_ms:.0f} ms per batch of {args.batch} rows")
+    for name, means in growth.items():  # the table grows through the run: later quarters see more rows
+        print(f"  {name}: ms per batch by quarter of the run {' / '.join(f'{m:.1f}' for m in means)}")
 
 if __name__ == "__main__":
     main()
