@@ -425,25 +425,23 @@ def test_two_roles_named_after_another_table_both_refer_to_it() -> None:
     assert design.table("booking").has_column("age_rating")  # one role alone is too often an attribute
 
 
-def test_an_entity_the_rules_read_is_added_where_a_column_holds_its_name() -> None:
-    requirement = ("We mix substrate in batches, each with a batch code, a mixing date and the recipe used. "
-                   "Recipes have a name, a description of the ingredients and a sterilisation time in minutes.")
+@pytest.mark.parametrize(("requirement", "drafted", "entity", "attribute", "references"), [
     # the rules relate the recipe to nothing; the model kept it as a name in the batch
-    design = reconciled(_repaired_draft(requirement, "CREATE TABLE batch (batch_code TEXT PRIMARY KEY, mixing_date DATE, "
-                                                     "recipe_name TEXT);"))
-    assert design.has_table("recipe") and "sterilisation_time_in_minutes" in {c.name for c in design.table("recipe").columns}
-    assert _fks(design) == {("batch", "recipe_id", "recipe")}
-
-
-def test_an_entity_the_rules_read_is_added_where_two_roles_name_it() -> None:
-    requirement = ("The city is divided into zones, each with a name and a base fee. For each delivery we record "
-                   "the pickup address, the zone of the pickup and the zone of the drop-off.")
+    ("We mix substrate in batches, each with a batch code, a mixing date and the recipe used. Recipes have a name, "
+     "a description of the ingredients and a sterilisation time in minutes.",
+     "CREATE TABLE batch (batch_code TEXT PRIMARY KEY, mixing_date DATE, recipe_name TEXT);",
+     "recipe", "sterilisation_time_in_minutes", {("batch", "recipe_id", "recipe")}),
     # the rules relate the zone to nothing; the model kept two roles of it as plain columns
-    design = reconciled(_repaired_draft(requirement, "CREATE TABLE delivery (delivery_id INTEGER PRIMARY KEY, "
-                                                     "pickup_address TEXT, pickup_zone TEXT, drop_off_zone TEXT);"))
-    assert design.has_table("zone") and "base_fee" in {c.name for c in design.table("zone").columns}
-    assert {(t, p) for t, _, p in _fks(design)} == {("delivery", "zone")}
-    assert len(_fks(design)) == 2  # one reference per role
+    ("The city is divided into zones, each with a name and a base fee. For each delivery we record the pickup "
+     "address, the zone of the pickup and the zone of the drop-off.",
+     "CREATE TABLE delivery (delivery_id INTEGER PRIMARY KEY, pickup_address TEXT, pickup_zone TEXT, drop_off_zone TEXT);",
+     "zone", "base_fee", {("delivery", "pickup_zone_id", "zone"), ("delivery", "drop_off_zone_id", "zone")}),
+])
+def test_an_entity_the_rules_read_is_added_where_a_column_holds_its_name_or_two_roles_name_it(
+        requirement: str, drafted: str, entity: str, attribute: str, references: set[tuple[str, str, str]]) -> None:
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert design.has_table(entity) and attribute in {c.name for c in design.table(entity).columns}
+    assert _fks(design) == references
 
 
 def test_an_identifier_after_a_plural_is_the_things_and_a_thin_entity_gets_no_second_copy_of_its_key() -> None:
