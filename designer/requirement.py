@@ -200,8 +200,9 @@ FOR_EACH_PASSIVE = re.compile(r"\b(?P<each>(?:for|per)\s+(?:each|every)\s+[a-z][
                               r"(?:measured|recorded|kept|stored|noted|logged|held|tracked|entered)\b[^.;]*", re.I)
 # "grain is sold to buyers, for whom we keep just a name": what we keep is each buyer's
 FOR_WHOM = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+s)\s*,\s+(?:for|of|about)\s+(?:whom|which)\s+(?=(?:we|i)\s)", re.I)
-# "processed by one of our clerks": one clerk (read as the plural, the clerks were the licence's)
-ONE_OF_THE = re.compile(r"\bone\s+of\s+(?:our|the|its|their|your|my)\s+(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\b", re.I)
+# "processed by one of our clerks": one clerk (read as the plural, the clerks were the licence's).
+# One word only: in "one of our staff visits the site" the second word is the verb
+ONE_OF_THE = re.compile(r"\bone\s+of\s+(?:our|the|its|their|your|my)\s+(?P<xs>[a-z-]+s)\b", re.I)
 # "led by one conductor, for whom we keep a name": one person, then what we keep of each (only
 # 'whom': after one thing, 'which' often opens a detail of an attribute, "a delivery date, for
 # which we record the window")

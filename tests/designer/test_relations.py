@@ -143,6 +143,13 @@ def test_one_person_then_what_we_keep_of_whom_declares_the_person(wording: str) 
     assert _refs(design) == {("performance", "conductor")}  # one of our conductors is one conductor
 
 
+def test_one_of_our_then_a_verb_is_no_plural_to_read() -> None:
+    from text2db.designer.requirement import normalise
+
+    wording = "For each job one of our staff visits the site."
+    assert normalise(wording) == wording  # 'staff visits' is no plural noun: nothing to make singular
+
+
 def test_an_and_before_a_comma_joins_the_list_and_names_nothing() -> None:
     design = _design("Each member has a name, the membership type and, for families, a household size.")
     assert {c.name for c in design.table("member").columns} >= {"membership_type", "household_size"}
