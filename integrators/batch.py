@@ -23,7 +23,7 @@ from text2db.config import Settings
 from text2db.integrators import lineage, review, textstyle
 from text2db.integrators.exceptions import PlanMismatch, Unnormalizable
 from text2db.integrators.formats import ColumnConventions
-from text2db.integrators.keyindex import KeyIndex, ensure_indexes, small_table, small_table_rows
+from text2db.integrators.keyindex import KeyIndex, ProbedRows, ensure_indexes, small_table, small_table_rows
 from text2db.integrators.link import Link, ValueMemory, link_form
 from text2db.integrators.plancache import PlanCache
 from text2db.integrators.normalize import clean_text
@@ -78,6 +78,7 @@ class BatchCandidates:
         self.index = index
         self._fetched: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
         self._added = ValueMemory()
+        self._probed = ProbedRows()
 
     def prefetch(self, mentions: Iterable[str]) -> None:
         if fresh := [m for m in mentions if m not in self._fetched]:
@@ -90,15 +91,14 @@ class BatchCandidates:
         for value, ident in self._fetched[mention]:
             memory.add(value, ident)
         if self._added.values:
-            forms = self.index.probe_forms(mention)
-            for value, ids in self._added.values.items():
-                if self.index.returns(forms, value):
-                    for ident in ids:
-                        memory.add(value, ident)
+            for value in self._probed.returned(self.index.probe_forms(mention)):
+                for ident in self._added.values[value]:
+                    memory.add(value, ident)
         return memory.link(mention, use_embeddings=use_embeddings)
 
     def add(self, value: str, row_id: object) -> None:
         self._added.add(value, row_id)
+        self._probed.add(value)
 
 
 @dataclass

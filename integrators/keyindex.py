@@ -161,6 +161,39 @@ def blocks(mention: str) -> tuple[str, str] | None:
     return squashed[:half], squashed[-half:]
 
 
+class ProbedRows:
+    """Keys a batch added to a large table, indexed by what the probes compare: the squashed key
+    and each of its prefixes and suffixes of MIN_BLOCK characters or more. Which of them a
+    mention's probes would return (`returned`, ignoring BLOCK_ROWS: how a batch's own new rows
+    join the rows read before it) is then three lookups, not a test of every added key for every
+    mention, which grew with the square of the batch (2.3M tests for a batch of 1,000 new names,
+    70% of its time)."""
+
+    def __init__(self) -> None:
+        self._order: dict[str, int] = {}  # key value -> when it was added
+        self._exact: dict[str, set[str]] = {}
+        self._prefixes: dict[str, set[str]] = {}
+        self._suffixes: dict[str, set[str]] = {}
+
+    def add(self, value: str) -> None:
+        if value in self._order:
+            return
+        self._order[value] = len(self._order)
+        squashed = _squashed(value.split(KEY_SEP)[0])
+        self._exact.setdefault(squashed, set()).add(value)
+        for n in range(MIN_BLOCK, len(squashed) + 1):
+            self._prefixes.setdefault(squashed[:n], set()).add(value)
+            self._suffixes.setdefault(squashed[-n:], set()).add(value)
+
+    def returned(self, forms: tuple[frozenset[str], tuple[str, str] | None]) -> list[str]:
+        """The added keys the probes `forms` (KeyIndex.probe_forms) return, in the order added."""
+        exact, block = forms
+        found: set[str] = set().union(*(self._exact.get(f, ()) for f in exact))
+        if block is not None:
+            found |= self._prefixes.get(block[0], set()) | self._suffixes.get(block[1], set())
+        return sorted(found, key=self._order.__getitem__)
+
+
 SMALL_TABLE_BYTES = 1 << 18  # below this (about 3,000 short rows) reading the column beats a query per mention
 
 
@@ -284,14 +317,6 @@ class KeyIndex:
         block = blocks(first)
         return frozenset(_squashed(v) for v in exact_variants(first)), \
             None if block is None else (block[0].lower(), block[1].lower())
-
-    @staticmethod
-    def returns(forms: tuple[frozenset[str], tuple[str, str] | None], value: str) -> bool:
-        """Whether the probes `forms` (probe_forms) return a row keyed `value`, ignoring
-        BLOCK_ROWS: how a batch's own new rows join the rows read before it."""
-        squashed = _squashed(value.split(KEY_SEP)[0])
-        exact, block = forms
-        return squashed in exact or (block is not None and (squashed.startswith(block[0]) or squashed.endswith(block[1])))
 
     def link(self, mention: str, *, use_embeddings: bool = True) -> Link:
         memory = ValueMemory()

@@ -228,3 +228,31 @@ def test_issue14_a_table_the_feed_grows_past_small_is_no_longer_read_whole(
     assert report.table("person").cells_filled == 1 and report.table("person").rows_inserted == 0  # still links
     assert whole_reads == []
     engine.dispose()
+
+
+def test_issue14_a_batchs_own_rows_join_a_mention_as_its_probes_would_return_them() -> None:
+    # ProbedRows answers from its lookups what testing every added key against the mention's
+    # exact variants, prefix and suffix gives (the definition), in the order the keys were added
+    from text2db.integrators.keyindex import KEY_SEP, ProbedRows, blocks, exact_variants
+
+    added = [filler_name(i) for i in range(0, 4000, 37)] + ["The Brand New Person", "brand new person",
+                                                             f"Anna Weber{KEY_SEP}1970", "Ab"]
+    probed = ProbedRows()
+    for value in added:
+        probed.add(value)
+    mentions = [filler_name(37 * 5), filler_name(37 * 9)[:-1], "x" + filler_name(37 * 11), "Brand New Persn",
+                "the brand new person", f"Anna Webers{KEY_SEP}1970", "Ab", "Nobody At All"]
+
+    def squashed(value: str) -> str:
+        return value.split(KEY_SEP)[0].replace(" ", "").lower()
+
+    for mention in mentions:
+        first = mention.split(KEY_SEP)[0]
+        exact = {squashed(v) for v in exact_variants(first)}
+        block = blocks(first)
+        expected = [v for v in added if squashed(v) in exact or (block is not None and (
+            squashed(v).startswith(block[0].lower()) or squashed(v).endswith(block[1].lower())))]
+        forms = (frozenset(exact), None if block is None else (block[0].lower(), block[1].lower()))
+        assert probed.returned(forms) == expected, mention
+    typo = blocks("Brand New Persn")
+    assert typo is not None and "brand new person" in probed.returned((frozenset(), (typo[0].lower(), typo[1].lower())))
