@@ -100,8 +100,8 @@ def events(rows: list[tuple[str, str, str]], batch: int) -> list[list[Extraction
 def quarters(per_batch: list[float]) -> list[float]:
     """Mean ms per batch in each quarter of a run: flat when a batch costs the same as the table grows."""
     k = max(len(per_batch) // 4, 1)
-    return [round(1000 * sum(per_batch[i * k:(i + 1) * k]) / len(per_batch[i * k:(i + 1) * k]), 1)
-            for i in range(4) if per_batch[i * k:(i + 1) * k]]
+    parts = [per_batch[i * k:(i + 1) * k] for i in range(4)]
+    return [round(1000 * sum(p) / len(p), 1) for p in parts if p]
 
 
 def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], existing: int = 0,

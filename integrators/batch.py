@@ -77,7 +77,7 @@ class BatchCandidates:
     def __init__(self, index: KeyIndex) -> None:
         self.index = index
         self._fetched: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
-        self._added = ValueMemory()
+        self._added: dict[str, list[object]] = {}  # key value -> ids of the rows the batch added with it
         self._probed = ProbedRows()
 
     def prefetch(self, mentions: Iterable[str]) -> None:
@@ -90,14 +90,16 @@ class BatchCandidates:
         memory = ValueMemory()
         for value, ident in self._fetched[mention]:
             memory.add(value, ident)
-        if self._added.values:
+        if self._added:
             for value in self._probed.returned(self.index.probe_forms(mention)):
-                for ident in self._added.values[value]:
+                for ident in self._added[value]:
                     memory.add(value, ident)
         return memory.link(mention, use_embeddings=use_embeddings)
 
     def add(self, value: str, row_id: object) -> None:
-        self._added.add(value, row_id)
+        ids = self._added.setdefault(value, [])
+        if row_id not in ids:
+            ids.append(row_id)
         self._probed.add(value)
 
 
@@ -195,7 +197,10 @@ class BatchWriter:
         return self.cache.link_indexes
 
     def small(self, table: str) -> bool:
-        """Small tables link from a per-batch read of the column (cheaper than a query per mention)."""
+        """Small tables link from a per-batch read of the column (cheaper than a query per mention).
+        Decided once per plan version; `memory` marks a table large once such a read finds it has
+        outgrown small_table_rows(), or a table empty then would be read whole by every batch
+        however large the feed made it."""
         if table not in self.cache.small_tables:
             self.cache.small_tables[table] = small_table(self.db, self.target(table))
         return self.cache.small_tables[table]
@@ -227,14 +232,13 @@ class BatchWriter:
                 fallback = _LazyMemory(lambda: self._whole_memory(table, column, ident_column))
                 self._memories[slot] = KeyIndex(self.db, target, [column], idents, kind, fallback)
         if slot not in self._memories:
-            self._memories[slot] = self._whole_memory(table, column, ident_column)
+            self._memories[slot] = memory = self._whole_memory(table, column, ident_column)
+            if len(memory.values) >= small_table_rows():  # outgrown since the plan version began (small)
+                self.cache.small_tables[table] = False
         return self._memories[slot]
 
     def _whole_memory(self, table: str, column: str, ident_column: str | None) -> ValueMemory:
-        """Every value of the column: the link memory where no index serves (small tables, no consent).
-        A table found to have outgrown small_table_rows() is linked by queries from the next batch
-        on: whether a table is small is decided once per plan version, and a table that was empty
-        then would otherwise be read whole by every batch however large the feed made it."""
+        """Every value of the column: the link memory where no index serves (small tables, no consent)."""
         target, mem = self.target(table), ValueMemory()
         if ident_column is None:
             for value, ident in load_identities(self.db, target, column):
@@ -243,8 +247,6 @@ class BatchWriter:
             rows = self.db.execute(select(target.col(column), target.col(ident_column)).where(target.col(column).is_not(None)))
             for value, ref in rows:
                 mem.add(str(value), (ref,))
-        if len(mem.values) >= small_table_rows():
-            self.cache.small_tables[table] = False
         return mem
 
     # -- the batch ----------------------------------------------------------------------------
