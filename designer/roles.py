@@ -167,7 +167,11 @@ def said_to_be(role: str, entity: str, text: str) -> bool:
     if role_words is None or entity_words is None:
         return False
     article = r"(?:one\s+of\s+(?:the|our)\s+|another\s+|other\s+|an?\s+)?(?:[a-z-]+\s+){0,2}?"
-    is_one = rf"{role_words}[^.;]{{0,40}}?\bwho\s+(?:is|are)\s+(?:also\s+)?{article}{entity_words}"
+    # the role's noun right before "who", or coordinated with the one there ("a captain and a first
+    # officer, who are crew members"); not any earlier word ("a section has a name and a section
+    # leader, who is one of the musicians" says nothing of what a section is)
+    coordinated = r"(?:\s+(?:and|or)\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,2}?[a-z-]+)?"
+    is_one = rf"{role_words}{coordinated}\s*,?\s*\bwho\s+(?:is|are)\s+(?:also\s+)?{article}{entity_words}"
     are = rf"{role_words}\s+(?:is|are)\s+(?:also\s+|both\s+|simply\s+|just\s+)?(?:an?\s+)?{entity_words}"  # "both spouses are clients"
     acts_as = rf"{entity_words}\s+who\s+(?:acts|act|serves|serve)\s+as\s+(?:their|its|his|her|the|an?)?\s*{role_words}"
     last = role.split("_")[-1]

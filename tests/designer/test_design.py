@@ -13,7 +13,7 @@ from text2db.designer.ddlread import parse_tables
 from text2db.designer.exceptions import DesignInvalid
 from text2db.designer.reconcile import counted_references, implied_references, keyed_by_surrogates_not_names
 from text2db.designer.repair import repair
-from text2db.designer.roles import fold_roles
+from text2db.designer.roles import fold_roles, said_to_be
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -878,6 +878,21 @@ def test_a_role_table_the_llm_wrote_is_folded_into_the_entity_that_plays_the_rol
                             ("story", "fact_checker_id", "reporter")}
     assert design.table("reporter").column("editor_id").nullable  # the editors answer to nobody
     assert fold_roles(design) == design
+
+
+def test_a_table_named_by_an_earlier_word_of_the_role_sentence_is_no_role() -> None:
+    # "who is one of the volunteers" says what a crew leader is, not what a crew is
+    requirement = ("Volunteers have a name and a phone. Each volunteer belongs to one crew, and a crew has a "
+                   "name and a crew leader, who is one of the volunteers.")
+    drafted = ("CREATE TABLE volunteer (volunteer_id INTEGER PRIMARY KEY, name TEXT, phone TEXT,"
+               " crew_id INTEGER REFERENCES crew(crew_id));\n"
+               "CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, name TEXT,"
+               " crew_leader_id INTEGER REFERENCES volunteer(volunteer_id));")
+    design = _repaired_draft(requirement, drafted)
+    assert fold_roles(design) == design
+    # the coordinated role is still one: "a captain and a first officer, who are crew members"
+    assert said_to_be("captain", "crew_member", "a captain and a first officer, who are crew members")
+    assert said_to_be("crew_leader", "volunteer", " ".join(requirement.lower().split()))
 
 
 @pytest.mark.parametrize("sentence", [
