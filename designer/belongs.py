@@ -24,8 +24,9 @@ the possessive 6 in 8 (wrong: "a clerk's office", and "a translator's languages"
 association relates), "done by one" 39 in 43 (never the other way round; the 4 have no reference
 either way), "each has one" 77 in 78. "Within", "its list of" and "each has one" say a row has
 one parent and no other: a link that holds nothing but the two references is dropped for those
-alone. Nothing is added between two tables that are related already, directly or
-through an association keyed by both, nor when the owner has no single-column key.
+alone, and the child's reference replaces it. Otherwise nothing is added between two tables that are
+related already, directly or through an association keyed by both, nor when the owner has no
+single-column key.
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ def owned_references(design: SchemaDesign) -> SchemaDesign:
                 if link is not None:  # "numbered within each project" says one project: no many-to-many
                     del tables[link]
                     notes.append(f"{link}: dropped, a {child} belongs to one {parent} (sentence {sentence[:80]!r})")
-                if not (tables[child].related_to(tables[parent]) or associated(tables.values(), child, parent)):
+                # the dropped link held the relation: the child's reference takes its place even where
+                # the parent refers to the child for something else (a section's leader, who is a musician)
+                kept = parent in tables[child].parents if link is not None else tables[child].related_to(tables[parent])
+                if not (kept or associated(tables.values(), child, parent)):
                     updated = with_reference(tables[child], tables[parent], f"{parent}_id", owned=only_one)
                     if updated is not None:
                         tables[child] = updated

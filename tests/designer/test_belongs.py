@@ -127,3 +127,17 @@ def test_each_with_one_parent_refers_to_it_and_a_bare_link_between_them_goes() -
     assert "ferry_crossing" not in {t.name for t in design.tables}
     # "more than one port", "one or more crossings": no single parent
     assert _references(design, "deckhand") == set() and _references(design, "port") == set()
+
+
+def test_a_dropped_link_leaves_the_childs_reference_even_where_the_parent_refers_to_the_child_for_a_role() -> None:
+    # the link said which crew a volunteer is in; the crew's leader, a volunteer, says nothing of that
+    drafted = """CREATE TABLE volunteer (volunteer_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, name TEXT,
+          leader_id INTEGER REFERENCES volunteer(volunteer_id));
+        CREATE TABLE volunteer_crew (volunteer_id INTEGER REFERENCES volunteer(volunteer_id),
+          crew_id INTEGER REFERENCES crew(crew_id), PRIMARY KEY (volunteer_id, crew_id));"""
+    design = owned_references(_draft("Volunteers have a name, and each volunteer serves in exactly one crew. A crew "
+                                     "has a name and a leader, who is one of the volunteers.", drafted))
+    assert "volunteer_crew" not in {t.name for t in design.tables}
+    assert _references(design, "volunteer") == {(("crew_id",), "crew")}
+    assert _references(design, "crew") == {(("leader_id",), "volunteer")}
