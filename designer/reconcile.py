@@ -28,6 +28,8 @@ takes only what it lacks:
   anything a document says); likewise the one identifier the LLM itself declared UNIQUE beside
   such a surrogate;
 - a self-reference the rules read ("may sit under a parent category") on a table that has none;
+- the requirement's name for a relationship ("for each appearance we keep the fee") where the
+  LLM named its association by joining the parents' names (`event_act` -> `appearance`);
 - last, a reference column named like its parent's surrogate (`vessel_id`) but holding the
   parent's identifier is named after it (`vessel_imo_number`).
 
@@ -43,7 +45,7 @@ from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import (closest_table, key_column, key_reference, name_pattern, named_after_key,
-                                     renamed_columns, shortened_surrogate)
+                                     named_in, renamed_columns, shortened_surrogate)
 from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import CHOSEN_NAMES, GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -89,6 +91,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
                                   else related(child, parent) and not _named_role(fk, rules, tables[child], parent)):
                 continue
             _add_reference(tables, child, parent, fk, rules.table(fk.ref_table), notes, "read by the rule designer")
+    _name_associations_as_written(rules, pairs, tables, same, notes)
     _name_references_after_keys(tables, notes)
     return base.amended(list(tables.values()), notes)
 
@@ -458,6 +461,32 @@ def _add_missing_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] 
             if moved:
                 tables[holder.name] = holder.model_copy(update={"columns": [c for c in holder.columns if c.name not in moved]})
                 notes.append(f"{holder.name}: {', '.join(sorted(moved))} are {t.name}'s, moved there (third normal form)")
+
+
+def _name_associations_as_written(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None],
+                                  tables: dict[str, TableDesign], same: dict[str, str], notes: list[str]) -> None:
+    """An LLM association named by joining its parents' names (`event_act`) takes the name of the
+    rule designer's association of the same two parents when the requirement writes that name and
+    not the joined one ("several acts can appear at one event ..., so for each appearance we keep
+    the fee agreed" -> `appearance`): the user's word for the relationship, which a reader (and a
+    reference schema) uses."""
+    for rule_table in rules.tables:
+        name, pair = same.get(rule_table.name), pairs[rule_table.name]
+        if name is None or pair is None or rule_table.name in tables:
+            continue
+        parents = _association_parents(tables[name])
+        if (parents is None or {same.get(p) for p in pair} != set(parents)
+                or name not in (f"{parents[0]}_{parents[1]}", f"{parents[1]}_{parents[0]}")
+                or named_in(name, rules.requirement) or not named_in(rule_table.name, rules.requirement)):
+            continue
+        tables[rule_table.name] = tables.pop(name).model_copy(update={"name": rule_table.name})
+        for other, table in tables.items():
+            if name in table.parents:
+                tables[other] = table.model_copy(update={"foreign_keys": [
+                    fk.model_copy(update={"ref_table": rule_table.name}) if fk.ref_table == name else fk
+                    for fk in table.foreign_keys]})
+        same[rule_table.name] = rule_table.name
+        notes.append(f"{name}: named {rule_table.name}, as the requirement calls it")
 
 
 def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:

@@ -402,6 +402,22 @@ def test_named_roles_are_references_even_beside_a_link_with_a_free_role_column()
     assert design.has_table("voyage_crew")  # the rest of the crew stays in the link
 
 
+def test_an_association_named_by_joining_its_parents_takes_the_requirements_name_for_it() -> None:
+    requirement = ("Choirs have a name and a conductor. Halls have a name and a capacity. Several choirs can sing "
+                   "in one hall and a choir often comes back, so for each performance we keep the date and the fee "
+                   "agreed.")
+    drafted = ("CREATE TABLE choir (choir_id INTEGER PRIMARY KEY, name TEXT, conductor TEXT);\n"
+               "CREATE TABLE hall (hall_id INTEGER PRIMARY KEY, name TEXT, capacity INTEGER);\n"
+               "CREATE TABLE choir_hall (choir_id INTEGER REFERENCES choir(choir_id), "
+               "hall_id INTEGER REFERENCES hall(hall_id), date DATE, fee_agreed DECIMAL, PRIMARY KEY (choir_id, hall_id));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert {t.name for t in design.tables} == {"choir", "hall", "performance"}
+    assert _fks(design) == {("performance", "choir_id", "choir"), ("performance", "hall_id", "hall")}
+    # a name the requirement writes is the user's: it stays
+    written = requirement.replace("Halls have", "Choir halls are booked by the hour. Halls have")
+    assert reconciled(_repaired_draft(written, drafted)).has_table("choir_hall")
+
+
 def test_a_column_named_like_another_table_refers_to_it() -> None:
     requirement = "Borrowers meet in groups; every group meets in one village. Villages have a name and a district."
     drafted = ("CREATE TABLE village (village_id INTEGER PRIMARY KEY, name TEXT, district TEXT);\n"
