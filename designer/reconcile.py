@@ -485,7 +485,6 @@ def _name_associations_as_written(rules: SchemaDesign, pairs: dict[str, tuple[st
                 tables[other] = table.model_copy(update={"foreign_keys": [
                     fk.model_copy(update={"ref_table": rule_table.name}) if fk.ref_table == name else fk
                     for fk in table.foreign_keys]})
-        same[rule_table.name] = rule_table.name
         notes.append(f"{name}: named {rule_table.name}, as the requirement calls it")
 
 
