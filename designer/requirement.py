@@ -40,8 +40,11 @@ NOT_ENTITY = {"we", "it", "they", "he", "she", "you", "i", "system", "database",
 BY_THE_WAY = r"(?:(?:also|simply|just|always)\s+)?"  # "who is simply another player": no part of the entity
 RELATIVE = re.compile(rf"\b(?:who|which|that)\s+(?:is|are)\s+{BY_THE_WAY}(?:an?\s+|the\s+)?"
                       r"([a-z][a-z -]*?)(?=[,.;]|$| and | in the | at the | from the )")
+# an indefinite pronoun names no entity either: "Everything starts with a survey" is no `everything_start`
+INDEFINITE = {"everything", "anything", "nothing", "something", "everyone", "anyone", "someone", "everybody", "anybody",
+              "somebody", "nobody"}
 PRONOUNS = {"they", "it", "he", "she", "we", "them", "him", "her", "its", "their", "you", "was", "were", "is", "are",
-            "be", "been", "must", "should", "can", "may", "will", "would", "has", "have", "had", "does", "did"}
+            "be", "been", "must", "should", "can", "may", "will", "would", "has", "have", "had", "does", "did"} | INDEFINITE
 # a phrase opening with one of these is a clause, not an attribute's name: "because they get moved
 # around", "we write down", "or more panels" (of "one or more panels"); a question word may well
 # paraphrase one ("what it crosses", "who added it") and is kept
@@ -461,6 +464,8 @@ def subject_before(text: str) -> str:
             stop = w
             break
         out.insert(0, w.replace("'s", ""))
+    if stop in INDEFINITE:
+        return ""  # 'everything starts with a survey': the pronoun is the subject, 'starts' its verb
     if out and stop in BE and not is_plural(out[-1]):
         return ""  # a predicate ('movies are tagged'), not a subject ('organisers are companies')
     if stop in MODAL_VERBS and len(out) > 1:

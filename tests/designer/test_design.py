@@ -864,6 +864,15 @@ def test_for_each_one_and_each_continue_the_previous_subject() -> None:
     assert ("appliance", "station_id", "station") in _fks(design)
 
 
+@pytest.mark.parametrize("pronoun", ["Everything", "Everybody"])
+def test_an_indefinite_pronoun_is_no_entity_nor_is_the_verb_after_it(pronoun: str) -> None:
+    design = checked(design_with_rules(
+        f"{pronoun} starts with a survey: one of our staff visits a site on a given date and writes shading notes. "
+        "Each site has an address and a roof pitch."))
+    assert not any("start" in t.name for t in design.tables)
+    assert "site" in {t.name for t in design.tables}
+
+
 def test_an_identifier_after_which_and_for_a_thing_declare_the_thing() -> None:
     design = checked(design_with_rules(
         "Each animal has a name and a species. While at the shelter an animal is housed in a kennel, which is "
