@@ -16,7 +16,7 @@ import difflib
 import re
 from collections.abc import Callable
 
-from text2db.designer.rules import CHOSEN_NAMES, break_cycles
+from text2db.designer.rules import CHOSEN_NAMES, GENERIC, break_cycles
 from text2db.designer.validate import keys_of
 from text2db.designer.words import is_plural, requirement_spellings, respelled, singular, snake
 from text2db.schemas.design import TYPE_FAMILY, ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -181,17 +181,65 @@ def table_names_dropped_from_keys(design: SchemaDesign) -> SchemaDesign:
     `<table>_id` and `<table>_number` (one word after the name) stay. Done last, like
     dated_attribute_names, so no prompt changes."""
     renamed_keys: dict[str, tuple[str, str]] = {}  # table -> (old key, new key)
-    for table in design.tables:
-        if len(table.primary_key) != 1 or table.primary_key[0] in table.reference_columns:
-            continue
+    for table in _keyed_by_plain_columns(design):
         key = table.primary_key[0]
         rest = key.removeprefix(f"{table.name}_")
         if rest != key and "_" in rest and not table.has_column(rest):
             renamed_keys[table.name] = (key, rest)
+    return _keys_renamed(design, renamed_keys, lambda column, old, new: new if column == old else None,
+                         "an identifier of several words says what it is without its table's name")
+
+
+# words that say what an identifier looks like, not what it identifies ("a short code", "their
+# two-letter code", "a four-digit number")
+FORMAT_WORDS = {"short", "long", "two", "three", "four", "five", "six", "eight", "letter", "digit", "character",
+                "alphanumeric", "numeric"}
+
+
+def format_named_keys_named_after_tables(design: SchemaDesign) -> SchemaDesign:
+    """A key named by how its values look (`institution.short_code`, `airline.two_letter_code`:
+    "identified by a short code", "known by their two-letter code") is named after its table
+    (`institution_code`), as a bare `code` is when it keys a table (reconcile._adopt_key): the
+    format says nothing of what the code identifies. References named after the old key follow
+    (`debate.home_institution_short_code` -> `home_institution_code`). No reference schema of any
+    set names a column after such a format. Done last, so no prompt changes."""
+    renamed_keys: dict[str, tuple[str, str]] = {}
+    keys = {t.name: t.primary_key for t in design.tables}
+    for table in _keyed_by_plain_columns(design):
+        key = table.primary_key[0]
+        *described, head = key.split("_")
+        new = f"{table.name}_{head}"
+        if any(keys.get(parent) == [key] for parent in table.parents):
+            continue  # `courtroom.short_code` beside its reference to `court_building(short_code)`: the parent's code
+        if described and set(described) <= FORMAT_WORDS and head in GENERIC and not table.has_column(new):
+            renamed_keys[table.name] = (key, new)
+
+    def reference(column: str, old: str, new: str) -> str | None:
+        head = new.rsplit("_", 1)[1]
+        if column == old:
+            return new
+        return column.removesuffix(old) + head if column.endswith(f"_{old}") else None
+
+    return _keys_renamed(design, renamed_keys, reference, "the key is named after its table, not after how it looks")
+
+
+def _keyed_by_plain_columns(design: SchemaDesign) -> list[TableDesign]:
+    """The tables keyed by one column of their own (not a reference)."""
+    return [t for t in design.tables if len(t.primary_key) == 1 and t.primary_key[0] not in t.reference_columns]
+
+
+def _keys_renamed(design: SchemaDesign, renamed_keys: dict[str, tuple[str, str]],
+                  reference_name: Callable[[str, str, str], str | None], why: str) -> SchemaDesign:
+    """`design` with each table's key renamed (table -> (old, new)); every reference to it points at
+    the new name, and a referring column takes the name `reference_name(column, old, new)` gives
+    (None: it keeps its own) unless the table has a column of that name already, or another table
+    refers to the column (`plot.section_letter_code`, a part of the key a lease refers to: renamed,
+    the lease's reference would point at nothing)."""
     if not renamed_keys:
         return design
     notes: list[str] = []
     tables = []
+    referenced = {(fk.ref_table, c) for t in design.tables for fk in t.foreign_keys for c in fk.ref_columns}
     for table in design.tables:
         renamed = dict([renamed_keys[table.name]]) if table.name in renamed_keys else {}
         foreign_keys = []
@@ -199,11 +247,12 @@ def table_names_dropped_from_keys(design: SchemaDesign) -> SchemaDesign:
             if fk.ref_table in renamed_keys:
                 old, new = renamed_keys[fk.ref_table]
                 fk = fk.model_copy(update={"ref_columns": [new if c == old else c for c in fk.ref_columns]})
-                if fk.ref_table != table.name and fk.columns == [old] and not table.has_column(new):
-                    renamed[old] = new
+                column = reference_name(fk.columns[0], old, new) if fk.ref_table != table.name and len(fk.columns) == 1 else None
+                if (column and not table.has_column(column) and column not in renamed.values()
+                        and (table.name, fk.columns[0]) not in referenced):
+                    renamed[fk.columns[0]] = column
             foreign_keys.append(fk)
-        tables.append(_renamed(table.model_copy(update={"foreign_keys": foreign_keys}), renamed,
-                               "an identifier of several words says what it is without its table's name", notes))
+        tables.append(_renamed(table.model_copy(update={"foreign_keys": foreign_keys}), renamed, why, notes))
     return design.amended(tables, notes)
 
 

@@ -170,6 +170,35 @@ def test_a_bare_date_time_or_type_is_named_after_its_table_unless_a_key_or_refer
     assert any("a bare word says nothing of what" in n for n in named.notes)
 
 
+def test_a_key_named_by_how_it_looks_is_named_after_its_table_and_references_follow() -> None:
+    from text2db.designer.repair import format_named_keys_named_after_tables
+
+    design = checked(_draft("Institutions are identified by a short code; airlines are known by their two-letter code.",
+                            """CREATE TABLE institution (short_code TEXT PRIMARY KEY, full_name TEXT);
+        CREATE TABLE airline (two_letter_code TEXT PRIMARY KEY, name TEXT);
+        CREATE TABLE flight (flight_id INTEGER PRIMARY KEY, airline_two_letter_code TEXT REFERENCES airline(two_letter_code));
+        CREATE TABLE debate (debate_id INTEGER PRIMARY KEY,
+          home_institution_short_code TEXT REFERENCES institution(short_code),
+          away_institution_short_code TEXT REFERENCES institution(short_code));
+        CREATE TABLE campus (short_code TEXT PRIMARY KEY, institution_short_code TEXT REFERENCES institution(short_code));
+        CREATE TABLE locker (locker_number INTEGER PRIMARY KEY, size TEXT);
+        CREATE TABLE section (letter_code TEXT PRIMARY KEY, name TEXT);
+        CREATE TABLE plot (section_letter_code TEXT REFERENCES section(letter_code), plot_number INTEGER,
+          PRIMARY KEY (section_letter_code, plot_number));
+        CREATE TABLE lease (lease_id INTEGER PRIMARY KEY, section_letter_code TEXT, plot_number INTEGER,
+          FOREIGN KEY (section_letter_code, plot_number) REFERENCES plot(section_letter_code, plot_number));"""))
+    named = checked(format_named_keys_named_after_tables(design))
+    assert named.table("institution").primary_key == ["institution_code"]
+    assert named.table("airline").primary_key == ["airline_code"]
+    assert _fks(named) >= {("flight", "airline_code", "airline"), ("debate", "home_institution_code", "institution"),
+                           ("debate", "away_institution_code", "institution"), ("campus", "institution_code", "institution")}
+    assert named.table("campus").primary_key == ["short_code"]  # beside its parent's short code: the parent's copy
+    assert named.table("locker").primary_key == ["locker_number"]  # a number of its own says nothing of a format
+    assert named.table("section").primary_key == ["section_code"]
+    # the plot's reference is part of the key a lease refers to: it keeps its name, and the design stays valid
+    assert ("plot", "section_letter_code", "section") in _fks(named)
+
+
 def test_a_table_named_after_its_two_parents_is_keyed_by_its_references_an_event_keeps_its_surrogate() -> None:
     from text2db.designer.repair import associations_keyed_by_parents
 
