@@ -334,7 +334,8 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
             continue  # keyed by something the model chose on purpose: no column is added below
         table, said = tables[name], snake(identifier)
         stated = next((c.name for c in table.columns if c.name != f"{name}_id" and len(c.name) >= 3
-                       and (said == c.name or said.endswith("_" + c.name) or c.name.endswith("_" + said))), None)
+                       and (said == c.name or said.endswith("_" + c.name) or c.name.endswith("_" + said)
+                            or said in {f"{c.name}_{head}" for head in SPOKEN_HEADS})), None)
         if stated is None and said.split("_")[-1] in ID_HEADS and len(said.split("_")) <= 3:
             stated = said  # the model left the identifier out altogether: it is the key the sentence names
             tables[name] = table = table.model_copy(update={"columns": [
@@ -343,6 +344,9 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
             _adopt_key(tables, name, stated, notes)
 
 
+# what the wording adds to an identifier a column names without it ("an email address, which
+# identifies them" is the model's `email`)
+SPOKEN_HEADS = {"address", "number"}
 IDENTIFYING = {"identification", "identifier"}  # words that make a unique column an identifier ("a gamer tag" is chosen)
 
 

@@ -123,6 +123,19 @@ def test_a_name_the_requirement_says_identifies_the_rows_keys_them(wording: str,
     assert design.table("species").primary_key == [key]
 
 
+def test_an_identifier_the_model_names_without_its_last_word_keys_the_table() -> None:
+    """"an email address, which identifies them" is the model's `email` column: the wording's
+    address (or number) is no part of what the column holds."""
+    requirement = ("Subscribers sign up with an email address, which identifies them, plus a name and a phone number. "
+                   "Each box is sent to one subscriber.")
+    drafted = ("CREATE TABLE subscriber (subscriber_id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, "
+               "phone TEXT);\nCREATE TABLE box (box_id INTEGER PRIMARY KEY, subscriber_id INTEGER REFERENCES "
+               "subscriber(subscriber_id));")
+    design = reconciled(_draft(requirement, drafted))
+    assert design.table("subscriber").primary_key == ["email"]
+    assert ("box", "subscriber_email", "subscriber") in _fks(design)
+
+
 @pytest.mark.parametrize("sentence, expected", [
     # the verb shares its subject with the clause before 'and'
     ("Each tank stands in one hall and receives a serial number from the maker.", [("tank", "serial number")]),
