@@ -97,17 +97,34 @@ def test_an_identifier_in_the_group_keys_the_new_table() -> None:
     assert ("fabric", "supplier_code", "supplier") in _fks(design)
 
 
-def test_an_identifier_the_wording_says_is_given_keys_the_table() -> None:
-    requirement = ("Scientists submit proposals, which get a reference number from us, a title and a date. Every "
-                   "review found during a panel gets a sequence number within its panel. Each allocation is for one "
-                   "proposal and has a number of shifts.")
-    assert issued_identifiers(requirement) == [("proposal", "reference number")]  # not the panel's sequence number
-    drafted = ("CREATE TABLE proposal (proposal_id INTEGER PRIMARY KEY, title TEXT, submitted DATE);\n"
-               "CREATE TABLE allocation (allocation_id INTEGER PRIMARY KEY, proposal_id INTEGER REFERENCES "
-               "proposal(proposal_id), shifts INTEGER);")
+PROPOSALS = ("Scientists submit proposals, which get a reference number from us, a title and a date. Every review "
+             "found during a panel gets a sequence number within its panel. Each allocation is for one proposal and "
+             "has a number of shifts.")
+
+
+def test_an_identifier_the_wording_says_is_given_is_read_with_its_subject() -> None:
+    assert issued_identifiers(PROPOSALS) == [("proposal", "reference number")]  # not the panel's sequence number
+
+
+@pytest.mark.parametrize("requirement, drafted, key, reference", [
+    # the wording says the proposal is given the number; the model left it out
+    (PROPOSALS, "CREATE TABLE proposal (proposal_id INTEGER PRIMARY KEY, title TEXT, submitted DATE);\n"
+                "CREATE TABLE allocation (allocation_id INTEGER PRIMARY KEY, proposal_id INTEGER REFERENCES "
+                "proposal(proposal_id), shifts INTEGER);",
+     ("proposal", "reference_number"), ("allocation", "proposal_reference_number", "proposal")),
+    # "an email address, which identifies them" is the model's `email`: the wording's address (or
+    # number) is no part of what the column holds
+    ("Subscribers sign up with an email address, which identifies them, plus a name and a phone number. Each box is "
+     "sent to one subscriber.",
+     "CREATE TABLE subscriber (subscriber_id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, phone TEXT);\n"
+     "CREATE TABLE box (box_id INTEGER PRIMARY KEY, subscriber_id INTEGER REFERENCES subscriber(subscriber_id));",
+     ("subscriber", "email"), ("box", "subscriber_email", "subscriber")),
+])
+def test_an_identifier_the_wording_gives_keys_the_table_instead_of_a_made_up_one(
+        requirement: str, drafted: str, key: tuple[str, str], reference: tuple[str, str, str]) -> None:
     design = reconciled(_draft(requirement, drafted))
-    assert design.table("proposal").primary_key == ["reference_number"]
-    assert ("allocation", "proposal_reference_number", "proposal") in _fks(design)
+    assert design.table(key[0]).primary_key == [key[1]]
+    assert reference in _fks(design)
 
 
 @pytest.mark.parametrize("wording, key", [
@@ -121,19 +138,6 @@ def test_a_name_the_requirement_says_identifies_the_rows_keys_them(wording: str,
                "species(species_id), seen DATE);")
     design = reconciled(_draft(wording + " Each sighting is of one species on a date.", drafted))
     assert design.table("species").primary_key == [key]
-
-
-def test_an_identifier_the_model_names_without_its_last_word_keys_the_table() -> None:
-    """"an email address, which identifies them" is the model's `email` column: the wording's
-    address (or number) is no part of what the column holds."""
-    requirement = ("Subscribers sign up with an email address, which identifies them, plus a name and a phone number. "
-                   "Each box is sent to one subscriber.")
-    drafted = ("CREATE TABLE subscriber (subscriber_id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, "
-               "phone TEXT);\nCREATE TABLE box (box_id INTEGER PRIMARY KEY, subscriber_id INTEGER REFERENCES "
-               "subscriber(subscriber_id));")
-    design = reconciled(_draft(requirement, drafted))
-    assert design.table("subscriber").primary_key == ["email"]
-    assert ("box", "subscriber_email", "subscriber") in _fks(design)
 
 
 @pytest.mark.parametrize("sentence, expected", [
