@@ -88,9 +88,10 @@ def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign
     """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
     another table's facts dropped, an attribute copied from a table it refers to dropped, an event
     keyed by its date keyed by a surrogate, a key's table name dropped from an identifier of several
-    words, a key named by how it looks (`short_code`) named after its table, a composite reference named as the key it holds, a bare date/time/type named after its
-    table, an association keyed by its parents; in a design the LLM drafted, a reference of a plural
-    role made an association table, and an undated pairing keyed by its parents too."""
+    words, a key named by how it looks (`short_code`) named after its table, a composite reference
+    named as the key it holds, a bare date/time/type named after its table, an association keyed by
+    its parents; in a design the LLM drafted, a reference of a plural role made an association
+    table, and an undated pairing keyed by its parents too."""
     design = associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
         format_named_keys_named_after_tables(table_names_dropped_from_keys(events_keyed_by_surrogates(
             copied_attributes_dropped(copies_dropped(design))))))))

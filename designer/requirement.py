@@ -33,16 +33,16 @@ DECLARE = (r"has|have|had|is described by|are described by|is characterized by|a
            r"sign up with|signs up with|are registered with|is registered with|is recorded with|are recorded with")
 STORE = r"store|stores|record|records|keep|keeps|track|tracks|need|needs|hold|holds|capture|captures|maintain|note|notes|register|save|want to know|want|keep track of|keeps track of|remember|log"
 STORE_VERBS = frozenset(STORE.split("|"))  # "the database must store departments (code, name)": no 'store department'
+# an indefinite pronoun names no entity: "Everything starts with a survey" is no `everything_start`
+INDEFINITE = {"everything", "anything", "nothing", "something", "everyone", "anyone", "someone", "everybody", "anybody",
+              "somebody", "nobody"}
 NOT_ENTITY = {"we", "it", "they", "he", "she", "you", "i", "system", "database", "information", "data", "details",
               "detail", "record", "records", "following", "one", "which", "who", "this", "that", "there", "each",
               "every", "both", "either", "time", "date", "name", "number", "type", "list", "set", "way", "example",
-              "part", "something", "someone", "anyone", "everyone", "thing", "things", "lot", "kind"}
+              "part", "thing", "things", "lot", "kind"} | INDEFINITE
 BY_THE_WAY = r"(?:(?:also|simply|just|always)\s+)?"  # "who is simply another player": no part of the entity
 RELATIVE = re.compile(rf"\b(?:who|which|that)\s+(?:is|are)\s+{BY_THE_WAY}(?:an?\s+|the\s+)?"
                       r"([a-z][a-z -]*?)(?=[,.;]|$| and | in the | at the | from the )")
-# an indefinite pronoun names no entity either: "Everything starts with a survey" is no `everything_start`
-INDEFINITE = {"everything", "anything", "nothing", "something", "everyone", "anyone", "someone", "everybody", "anybody",
-              "somebody", "nobody"}
 PRONOUNS = {"they", "it", "he", "she", "we", "them", "him", "her", "its", "their", "you", "was", "were", "is", "are",
             "be", "been", "must", "should", "can", "may", "will", "would", "has", "have", "had", "does", "did"} | INDEFINITE
 # a phrase opening with one of these is a clause, not an attribute's name: "because they get moved
