@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from text2db.designer.requirement import (BY_THE_WAY, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
                                           clean_phrase, names_an_attribute, read_clauses, split_items)
-from text2db.designer.words import is_plural, singular, singular_phrase
+from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
 ID_HEADS = {"id", "identifier", "code", "number", "isbn", "ssn", "barcode", "key", "username", "serial"}
@@ -68,6 +68,7 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
     for i, c in enumerate(clauses):
         if not _per_pair_item(c, clauses[i + 1:i + 2], facts):
             _clause_facts(c, facts, names)
+    _verb_events_as_pairs(clauses, facts, names)
     _joined_statements(clauses, facts, names)
     events = {c.subject for c in clauses if EVENT_RE.match(c.text)}  # 'when a bidder wins an auction': a win
     _drop_entities(facts, (set(facts.entities) & never_nouns(requirement)) - events)
@@ -348,11 +349,57 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
             many = 1  # "a patient books an appointment": one patient, appointments over time
         if m.entity == subject and (m.start <= 12 or not m.role and not _another(text, m)):
             continue  # the subject named again ("the module", "a vessel's name") is the same one
+        if head:
+            verb_words = text[head.end:m.start]
+        elif not any(o.end <= m.start for o in found):  # "..., and can rate movies": the subject carried on
+            verb_words = text[:m.start]
+        else:
+            verb_words = ""
+        event = _named_by_the_verb(verb_words, facts, subject, m.entity)
+        if event:  # "a candidate applies to openings: for each application ...": the application refers to both
+            facts.relations += [_relation(event, subject, -1, ""), _relation(event, m.entity, -1, m.role)]
+            if not m.role:
+                facts.verb_events.append((event, subject, m.entity))
+            continue
         if re.search(r"\btwo\s+$", text[:m.start]):  # "between two players": two references
             for n in (1, 2):
                 facts.relations.append(_relation(subject, m.entity, -1, f"{m.role or m.entity} {n}"))
             continue
         facts.relations.append(_relation(subject, m.entity, many, m.role))
+
+
+def _named_by_the_verb(between: str, facts: Facts, subject: str, target: str) -> str:
+    """The declared entity whose name is the noun of the verb relating `subject` to `target`
+    ('applies' -> application, 'enter' -> a tournament entry); "" when there is none. The nearest
+    verb to the target decides ("subscribe with an email ..., and can rate movies": rating)."""
+    names = [e.name for e in facts.entities.values() if e.declared and e.name not in (subject, target)]
+    for word in reversed(re.findall(r"[a-z]+", between)):
+        nouns = nominalizations(word)
+        found = [n for n in names if n in nouns] or [n for n in names if n.split()[-1] in nouns]
+        if found:
+            return found[0]
+    return ""
+
+
+def _verb_events_as_pairs(clauses: list[Clause], facts: Facts, names: list[str]) -> None:
+    """A relationship named by its verb's noun that nothing else refers to or names is the pair
+    itself, keyed by both ("a student can enrol in many courses ...; the enrolment records the
+    grade": enrolment(student, course)), as a relationship named after the verb's clause is
+    (_joined_statements); one that is named again, related further ("interviews are scheduled
+    for an application") or said to record its parents ("a booking records the member, the class
+    and the date") stays a table of its own."""
+    for event, a, b in facts.verb_events:
+        pair = (a, b) if a < b else (b, a)
+        if event not in facts.entities or pair in facts.pair_names or any(
+                r.target == event or r.source == event and r.target not in pair for r in facts.relations):
+            continue
+        declared = [c for c in clauses if c.subject == event and c.items]
+        if any(_elsewhere(c, clauses, names, facts) for c in declared) or any(
+                m.entity in pair for c in declared for item in c.items for m in mentions(item, names, facts.aliases)):
+            continue
+        facts.pair_names[pair] = event
+        facts.pair_attributes.append((pair[0], pair[1], list(facts.entities.pop(event).attributes)))
+        facts.relations = [r for r in facts.relations if event not in (r.source, r.target)]
 
 
 def _another(text: str, m: Mention) -> bool:

@@ -101,6 +101,7 @@ class Facts:
     aliases: dict[str, str] = field(default_factory=dict)  # word -> entity ('director' -> 'person', 'order' -> 'customer order')
     pair_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (a, b) sorted -> the association's own name
     pair_references: list[tuple[str, str, str, str]] = field(default_factory=list)  # (a, b, entity, role)
+    verb_events: list[tuple[str, str, str]] = field(default_factory=list)  # (event, a, b): a <verb>s b, the verb's noun
     domain: str = ""  # the first sentence's subject: usually the organisation itself, not an entity
 
     def entity(self, name: str) -> Entity:
@@ -455,7 +456,9 @@ STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by",
 
 
 def subject_before(text: str) -> str:
-    """The noun phrase (at most three words) that ends `text`: 'Each flight' -> 'flight'."""
+    """The noun phrase (at most three words) that ends `text`: 'Each flight' -> 'flight'; before a
+    relative clause, the noun it describes ('students who take part' -> 'student')."""
+    text = re.split(r"\s+(?:who|which)\s+(?!(?:is|are|was|were)\b)(?=\S)", text, maxsplit=1)[0].rstrip(" ,")
     words = re.findall(r"[a-z][a-z0-9'-]*|,", text.lower())
     out: list[str] = []
     stop = ""

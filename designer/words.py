@@ -128,3 +128,34 @@ def respelled(identifier: str, spellings: dict[str, str]) -> str:
 def requirement_spellings(requirement: str) -> dict[str, str]:
     """spelling_key -> the word as the requirement spells it (words of five letters or more)."""
     return {spelling_key(w): w for w in re.findall(r"[a-z]{5,}", requirement.lower())}
+
+
+def nominalizations(verb: str) -> set[str]:
+    """The nouns English derives from `verb` (any inflection) by its regular suffixes: 'applies'
+    -> application, 'enter' -> entry, 'rate' -> rating, 'enrols' -> enrolment, 'rents' -> rental.
+
+    Why: a requirement often states a relationship with a verb and then names its rows with the
+    verb's noun ("a candidate applies to openings: for each application we keep the date"); the
+    noun's table, not a reference between the verb's subject and object, is the relationship.
+    Over-generation is harmless: a candidate counts only where it is an entity of the design."""
+    w = verb.lower()
+    lemmas = {w, singular(w)} if w.endswith("s") else {w}
+    nouns: set[str] = set()
+    for lemma in (x for x in lemmas if len(x) >= 3):
+        stem = lemma[:-1] if lemma.endswith("e") else lemma  # reserve -> reserv(ation), rate -> rat(ing)
+        for base in {lemma, stem}:
+            nouns |= {base + s for s in ("ion", "ation", "ment", "ing", "al", "ance", "ence", "ure")}
+        nouns.add(lemma + lemma[-1] + "ing")  # plan -> planning
+        if lemma.endswith("y"):
+            nouns.add(lemma[:-1] + "ication")  # apply -> application
+        if lemma.endswith("er"):
+            nouns |= {lemma[:-2] + "ry", lemma + "y", lemma[:-2] + "ration"}  # entry, delivery, registration
+        if lemma.endswith("l"):
+            nouns.add(lemma + "lment")  # enrol -> enrollment
+        if lemma.endswith("scribe"):
+            nouns.add(lemma[:-2] + "ption")  # subscribe -> subscription
+        if lemma.endswith("de"):
+            nouns.add(lemma[:-2] + "sion")  # decide -> decision
+        if lemma.endswith("t"):
+            nouns.add(lemma[:-1] + "ssion")  # admit -> admission
+    return nouns - {w}

@@ -102,6 +102,14 @@ def test_a_clause_that_opens_with_a_plural_verb_goes_on_about_the_sentence_subje
     assert _fks(design) == {("song", "album_id", "album")}
 
 
+def test_a_relative_clause_after_the_subject_is_no_part_of_it() -> None:
+    design = checked(design_with_rules(
+        "Each club has a name and a colour. Volunteers who help out are registered with a name and a phone "
+        "number, and each belongs to exactly one club."))
+    assert {t.name for t in design.tables} == {"club", "volunteer"}
+    assert {"name", "phone_number"} <= {c.name for c in design.table("volunteer").columns}
+
+
 @pytest.mark.parametrize("requirement", [
     "The library lends books to members.\n- Books: ISBN, title, publisher.\n- Each copy has a barcode and a shelf "
     "location.\n- Members borrow copies.\n- Members have a card number and a name.",
@@ -203,6 +211,34 @@ def test_one_to_many_puts_the_key_on_the_many_side() -> None:
     assert ("book", "author_id", "author") in _fks(design)
     assert [t.name for t in design.tables].index("author") < [t.name for t in design.tables].index("book")
     assert design.table("book").column("publication_year").type == "INTEGER"
+
+
+@pytest.mark.parametrize("relating", [
+    "A walker registers for trails: for each registration we keep the date and the fee paid. Refunds are issued "
+    "for a registration, with an amount.",
+    "Walkers have a phone number, and can also register for trails: a registration has a date and the fee paid. "
+    "Each trail has a default registration fee.",
+])
+def test_a_relationship_named_by_the_noun_of_its_verb_is_that_table_referring_to_both(relating: str) -> None:
+    design = checked(design_with_rules(
+        "Each walker has a name and an email. Each trail has a name and a length in kilometres. " + relating))
+    fks = _fks(design)
+    assert {("registration", "walker_id", "walker"), ("registration", "trail_id", "trail")} <= fks
+    assert not {child for child, _, _ in fks} & {"walker", "trail"}  # the verb relates them through it alone
+
+
+@pytest.mark.parametrize("relating, key", [
+    ("A walker can register for many trails and a trail has many walkers; the registration records the date and "
+     "the fee paid.", ["trail_id", "walker_id"]),
+    ("Walkers register for trails; a registration records the walker, the trail, the date and the fee paid.",
+     ["registration_id"]),
+])
+def test_the_verbs_noun_is_the_pair_unless_it_is_said_to_record_its_parents(relating: str, key: list[str]) -> None:
+    design = checked(design_with_rules(
+        "Each walker has a name and an email. Each trail has a name and a length in kilometres. " + relating))
+    assert sorted(design.table("registration").primary_key) == key
+    assert {parent for _, _, parent in _fks(design)} == {"walker", "trail"}
+    assert {child for child, _, _ in _fks(design)} == {"registration"}
 
 
 def test_many_to_many_gets_an_association_table_with_the_pair_attributes() -> None:
