@@ -397,9 +397,15 @@ def _verb_events_as_pairs(clauses: list[Clause], facts: Facts, names: list[str])
         if any(_elsewhere(c, clauses, names, facts) for c in declared) or any(
                 m.entity in pair for c in declared for item in c.items for m in mentions(item, names, facts.aliases)):
             continue
-        facts.pair_names[pair] = event
-        facts.pair_attributes.append((pair[0], pair[1], list(facts.entities.pop(event).attributes)))
-        facts.relations = [r for r in facts.relations if event not in (r.source, r.target)]
+        _entity_as_pair(facts, event, a, b)
+
+
+def _entity_as_pair(facts: Facts, name: str, a: str, b: str) -> None:
+    """The entity `name` is the association of `a` and `b` named after it, with its attributes."""
+    pair = (a, b) if a < b else (b, a)
+    facts.pair_names[pair] = name
+    facts.pair_attributes.append((*pair, list(facts.entities.pop(name).attributes)))
+    facts.relations = [r for r in facts.relations if name not in (r.source, r.target)]
 
 
 def _another(text: str, m: Mention) -> bool:
@@ -571,10 +577,7 @@ def _joined_statements(clauses: list[Clause], facts: Facts, names: list[str]) ->
                     facts.relations.append(_relation(c.subject, other, -1, ""))
         elif not named and len(others) == 2 and not _elsewhere(c, clauses, names, facts) and not any(
                 r.source == c.subject or r.target == c.subject for r in facts.relations):
-            a, b = sorted(others)
-            facts.pair_names[(a, b)] = c.subject
-            facts.pair_attributes.append((a, b, list(entity.attributes)))
-            del facts.entities[c.subject]
+            _entity_as_pair(facts, c.subject, others[0], others[1])
 
 
 def _elsewhere(c: Clause, clauses: list[Clause], names: list[str], facts: Facts) -> bool:

@@ -139,7 +139,7 @@ def nominalizations(verb: str) -> set[str]:
     noun's table, not a reference between the verb's subject and object, is the relationship.
     Over-generation is harmless: a candidate counts only where it is an entity of the design."""
     w = verb.lower()
-    lemmas = {w, singular(w)} if w.endswith("s") else {w}
+    lemmas = {w, singular(w)}  # 'books' may be the verb 'book' or a verb ending in s ('focus')
     nouns: set[str] = set()
     for lemma in (x for x in lemmas if len(x) >= 3):
         stem = lemma[:-1] if lemma.endswith("e") else lemma  # reserve -> reserv(ation), rate -> rat(ing)
