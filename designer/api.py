@@ -73,7 +73,7 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = finished(appointed_roles(owned_references(design)), drafted_by_llm=True)
+            design = finished(appointed_roles(owned_references(lookup_tables(design))), drafted_by_llm=True)
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")

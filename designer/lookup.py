@@ -24,6 +24,7 @@ the column (`job_type`; `skill` for `skill_name`; `tournament_format` for a bare
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from text2db.designer.normal import referring
 from text2db.designer.repair import key_column, name_pattern, name_words
@@ -35,6 +36,7 @@ KEPT_LIST = re.compile(r"\blist\b", re.I)  # "(lockout, lock change - a list we 
 # "a category chosen from our fixed list of categories", "surface types come from a short list such as..."
 FROM_A_LIST = re.compile(r"\bfrom\s+(?:a|an|the|our|their|its)\s+(?:[a-z-]+\s+){0,2}list\b", re.I)
 WINDOW = 60  # characters before the parenthesis (or "from a ... list") that hold the value's words
+# (the tables its whole sentence names are read too: "For premises we keep the address, ..., and a category")
 # words that say what kind of value, not whose: a bare one is named after its table (`tournament_format`)
 CATEGORY_WORDS = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
 
@@ -65,15 +67,15 @@ def lookup_tables(design: SchemaDesign) -> SchemaDesign:
 
 def kept_lists(requirement: str) -> list[str]:
     """For each kept list of examples in parentheses, and each value said to come "from a
-    (fixed, short, ...) list" without one, the text just before it (lowercase, from the start of
-    its sentence, at most WINDOW characters)."""
+    (fixed, short, ...) list" without one, the text before it (lowercase, from the start of its
+    sentence: the value's words are in its last WINDOW characters, the tables named anywhere)."""
     found = []
     for m in LIST_IN_PARENTHESES.finditer(requirement):
         inside = m.group(1)
         if "," not in inside and " or " not in inside:
             continue  # a single remark ("if any", "occasionally the same one"), not a list of values
         before = _sentence_before(requirement, m.start())
-        if KEPT_LIST.search(inside) or KEPT_LIST.search(before):
+        if KEPT_LIST.search(inside) or KEPT_LIST.search(before[-WINDOW:]):
             found.append(before)
     for m in FROM_A_LIST.finditer(requirement):
         after = requirement[m.end(): m.end() + 30]
@@ -84,32 +86,47 @@ def kept_lists(requirement: str) -> list[str]:
 
 
 def _sentence_before(requirement: str, end: int) -> str:
-    """The text before `end`, lowercase, from the start of its sentence, at most WINDOW characters."""
+    """The text before `end`, lowercase, from the start of its sentence."""
     sentence_start = max(requirement.rfind(". ", 0, end), requirement.rfind("; ", 0, end)) + 1
-    return requirement[max(sentence_start, end - WINDOW): end].lower()
+    return requirement[sentence_start: end].lower()
 
 
 def _value_column(before: str, tables: dict[str, TableDesign]) -> tuple[str, ColumnDesign] | None:
     """The text column whose words are nearest the end of `before`, a named table's first."""
-    words = [singular(w) for w in re.findall(r"[a-z]+", before)]
+    words = [singular(w) for w in re.findall(r"[a-z]+", before[-WINDOW:])]
     named = {n for n in tables if (p := name_pattern(n)) and re.search(p, before)}
     nearest_table = max((m.end() for n in named for m in re.finditer(name_pattern(n) or "$^", before)), default=-1)
-    best: tuple[int, int, str, ColumnDesign] | None = None
+    best: tuple[int, int, str, ColumnDesign, bool] | None = None
+    for table, column, needed, refers in _said_columns(tables):
+        if not needed or not all(w in words for w in needed) or (
+                set(needed) <= set(name_words(table.name)) and not table.foreign_keys):
+            continue  # not said here; or the table is the list itself (`business_type.type_name`)
+        if max(m.end() for m in re.finditer(rf"\b{re.escape(needed[-1])}", before)) < nearest_table:
+            continue  # a table is named nearer: the list is of its rows ("at one of our venues (...)")
+        distance = len(words) - max(i for i, w in enumerate(words) if w == needed[-1])
+        rank = (0 if table.name in named else 1, distance, table.name, column, refers)
+        if best is None or rank[:3] < best[:3]:
+            best = rank
+    if best is None or best[4]:
+        return None  # nothing said; or the value nearest the list already refers to a table of it
+    return best[2], best[3]
+
+
+def _said_columns(tables: dict[str, TableDesign]) -> Iterator[tuple[TableDesign, ColumnDesign, list[str], bool]]:
+    """(table, column, the words that say it, whether it refers to a table) of each text column
+    and each one-column reference: a reference is said by its parent's words beyond its own
+    table's (`tournament_format_id` of `tournament` by "format"). A reference nearest a list
+    means the design keeps that list already; a text column further back is not its value."""
     for table in tables.values():
         for column in table.columns:
-            if (column.type != "TEXT" or column.name in table.primary_key or column.name in table.reference_columns):
+            if column.name in table.primary_key:
                 continue
-            needed = [w for w in name_words(column.name) if w != "name"]
-            if not needed or not all(w in words for w in needed) or (
-                    set(needed) <= set(name_words(table.name)) and not table.foreign_keys):
-                continue  # not said here; or the table is the list itself (`business_type.type_name`)
-            if max(m.end() for m in re.finditer(rf"\b{re.escape(needed[-1])}", before)) < nearest_table:
-                continue  # a table is named nearer: the list is of its rows ("at one of our venues (...)")
-            distance = len(words) - max(i for i, w in enumerate(words) if w == needed[-1])
-            rank = (0 if table.name in named else 1, distance, table.name, column)
-            if best is None or rank[:3] < best[:3]:
-                best = rank
-    return (best[2], best[3]) if best else None
+            parent = next((fk.ref_table for fk in table.foreign_keys if fk.columns == [column.name]), None)
+            if parent is not None:
+                own = set(name_words(table.name))
+                yield table, column, [w for w in name_words(parent) if w not in own and w != "name"], True
+            elif column.type == "TEXT" and column.name not in table.reference_columns:
+                yield table, column, [w for w in name_words(column.name) if w != "name"], False
 
 
 def _lookup_name(table: str, column: str) -> str:

@@ -98,3 +98,54 @@ def test_the_rule_designer_names_a_phrase_by_its_noun_before_it_looks_for_kept_l
     assert [fk.ref_table for fk in premise.foreign_keys] == ["premise_category"]
     assert design.table("commodity").primary_key == ["grade_code"]
     assert design.table("commodity").has_column("description")
+
+
+def test_a_list_whose_nearest_value_refers_to_a_table_already_is_kept_as_it_is() -> None:
+    """The model often writes the lookup itself (`category_id`, `tournament_format_id`): then the
+    list is kept, and a text column further back in the sentence (`title`, `time_control`) is no
+    value of it."""
+    requirement = ("A project is started by one account and has a title, a category chosen from our fixed list of "
+                   "categories and a deadline. A tournament has a name, a time control and a format chosen from the "
+                   "list we keep (Swiss, round robin, knockout).")
+    kept = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables("""
+        CREATE TABLE category (category_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE project (project_id INTEGER PRIMARY KEY, title TEXT, deadline DATE,
+          category_id INTEGER REFERENCES category(category_id));
+        CREATE TABLE tournament_format (tournament_format_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE tournament (tournament_id INTEGER PRIMARY KEY, name TEXT, time_control TEXT,
+          tournament_format_id INTEGER REFERENCES tournament_format(tournament_format_id));"""))))
+    assert lookup_tables(kept) is kept
+
+
+def test_the_table_its_sentence_names_holds_the_value_however_far_back() -> None:
+    """"For premises we keep the address, the business name if there is one, and a category from a
+    fixed list": the premises' category, not the complaint's category reference the model wrote."""
+    requirement = ("Each complaint is about one premises. For premises we keep the address, the business name if "
+                   "there is one, and a category from a fixed list like pub, construction site or factory.")
+    design = checked(lookup_tables(checked(repair(SchemaDesign(requirement=requirement, designer="llm:test",
+                                                               tables=parse_tables("""
+        CREATE TABLE premise (premise_id INTEGER PRIMARY KEY, address TEXT, business_name TEXT, category TEXT);
+        CREATE TABLE complaint_category (complaint_category_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE complaint (complaint_id INTEGER PRIMARY KEY, premise_id INTEGER REFERENCES premise(premise_id),
+          complaint_category_id INTEGER REFERENCES complaint_category(complaint_category_id));"""))))))
+    assert [fk.ref_table for fk in design.table("premise").foreign_keys] == ["premise_category"]
+
+
+def test_a_value_from_a_kept_list_in_a_table_the_completion_added_refers_to_a_lookup_too(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    """The sentence-completion prompts add tables after the draft's lookups were made: their values
+    from kept lists are looked up too."""
+    from text2db.config import Settings
+    from text2db.designer.api import design_schema
+
+    requirement = ("The league keeps its fixtures. Clubs have a club code and a name. Referees have a licence number "
+                   "and a name. A fixture is played between two clubs on a date. Every referee receives a fee and a "
+                   "grade from our fixed list for each fixture in which they officiate.")
+    draft = """CREATE TABLE club (club_code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE referee (licence_number TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE fixture (fixture_id INTEGER PRIMARY KEY, home_club_code TEXT REFERENCES club(club_code),
+  away_club_code TEXT REFERENCES club(club_code), played_on DATE);"""
+    answer = ("CREATE TABLE appointment (fixture_id INTEGER REFERENCES fixture(fixture_id), licence_number TEXT "
+              "REFERENCES referee(licence_number), fee DECIMAL(10,2), grade TEXT, PRIMARY KEY (fixture_id, licence_number));")
+    with fake_llm([draft, answer]) as server:
+        design = design_schema(requirement, Settings(llm_base_url=server.base_url))
+    assert "appointment_grade" in design.table("appointment").parents
