@@ -29,14 +29,20 @@ class RecordedAnswers:
         self.path, self.client = path, client
         self.answers: dict[str, str] = json.loads(path.read_text()) if path.exists() else {}
         self.asked = 0  # prompts sent to the model in this run (the others were read from the file)
+        self.failed = 0  # prompts neither recorded nor answered: the design went on without them
         self.chat = SimpleNamespace(completions=self)
 
     def create(self, **request: Any) -> Any:
         key = prompt_key(request)
         if key not in self.answers:
             if self.client is None:
+                self.failed += 1
                 raise LookupError("no answer recorded for this prompt and no LLM endpoint to ask")
-            response = self.client.chat.completions.create(**request)
+            try:
+                response = self.client.chat.completions.create(**request)
+            except Exception:
+                self.failed += 1  # the designer catches it and designs on: the run must still say so
+                raise
             self.answers[key] = response.choices[0].message.content or ""
             self.asked += 1
             self._save()

@@ -211,7 +211,8 @@ def run_bench(dataset: Path, out: Path, settings, llm: bool,  # type: ignore[no-
     record = {"dataset": str(dataset), "llm": llm, "pairs": len(rows), "summary": summary,
               "llm_designs": sum(1 for r in rows if str(r["designer"]).startswith("llm")),
               "seconds_per_pair": round(sum(r["seconds"] for r in rows) / max(len(rows), 1), 2),
-              "llm_prompts_asked": recorded.asked if recorded else None, "rows": rows}
+              "llm_prompts_asked": recorded.asked if recorded else None,
+              "llm_prompts_failed": recorded.failed if recorded else None, "rows": rows}
     (out / "run.json").write_text(json.dumps(record, indent=2))
     return record
 
@@ -240,3 +241,6 @@ def print_run(console, record: dict[str, object]) -> None:  # type: ignore[no-un
         view.add_row(row["id"], *(f"{row[m]:.1f}" for m in METRICS))
     view.add_row("[bold]mean[/]", *(f"[bold]{record['summary'][m]:.1f}[/]" for m in METRICS))  # type: ignore[index]
     console.print(view)
+    if record.get("llm_prompts_failed"):  # the designs went on without those answers: not the model's figures
+        console.print(f"[bold red]{record['llm_prompts_failed']} prompts failed[/] (no recorded answer and the "
+                      "endpoint did not answer): these figures are not those of the model's answers")

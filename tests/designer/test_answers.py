@@ -33,3 +33,17 @@ def test_a_second_run_reads_the_recorded_answers_and_asks_nothing(fake_llm, tmp_
         assert server.requests == []
     assert second["llm_prompts_asked"] == 0 and second["llm_designs"] == 1
     assert second["rows"][0]["fk_accuracy"] == first["rows"][0]["fk_accuracy"] == 100.0  # type: ignore[index]
+
+
+def test_a_prompt_neither_recorded_nor_answered_is_counted_as_failed(fake_llm, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The designer designs on when a prompt fails (the rule designer, or the draft without a
+    completion), so a replay whose file lacks an answer and whose endpoint is gone still gives
+    figures: the run must say they are not the model's."""
+    dataset, answers = _dataset(tmp_path), tmp_path / "answers.json"
+    with fake_llm([fake_llm.FAIL], repeat_last=True) as server:
+        run = run_bench(dataset, tmp_path / "out", Settings(llm_base_url=server.base_url), llm=True, answers=answers)
+    assert run["llm_prompts_failed"] >= 1 and run["llm_prompts_asked"] == 0
+    assert not answers.exists() or ANSWER not in answers.read_text()
+    with fake_llm([ANSWER]) as server:
+        answered = run_bench(dataset, tmp_path / "out2", Settings(llm_base_url=server.base_url), llm=True, answers=answers)
+    assert answered["llm_prompts_failed"] == 0 and answered["llm_prompts_asked"] >= 1
