@@ -13,7 +13,9 @@ Five wordings say which row a row belongs to, whatever the domain:
 - **done by one**: "commissions are new instruments ordered by a customer", "a flight is flown by
   one pilot" -> `commission.customer_id` (relate.DONE_BY; not "by one or more authors");
 - **each has one**: "every train runs on one route", "each well lies on one property" ->
-  `train.route_id` (not "one or more routes").
+  `train.route_id` (not "one or more routes"); "at most one" too, and only that after "a"/"an"
+  ("an artwork is displayed in at most one gallery at a time"): an indefinite child with a bare
+  "one" also reads "a station holds only one patient per shift", "ordered by one client contact".
 
 Why: a small model drafting a whole schema leaves such a table without its owner now and then
 (`reward_tier` with no project), and reference completion asks only so many sentences. On the
@@ -42,8 +44,9 @@ from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign,
 WITHIN = r"\b(?:within|inside)\s+(?:each|every|its|their|the|a|an|that|this)\s+(?:own\s+)?"
 POSSESSIVE = r"(?:'s|s'|\u2019s)\s+(?:own\s+)?(?:[a-z-]+\s+)?"  # "that project's reward tiers"
 # "every train runs on one route", "..., and every rocket belongs to one member": each x has one y
-EACH_HAS_ONE = (r"(?:^|[,(]\s*(?:and\s+|but\s+|while\s+|so\s+)?)\s*(?:each|every)\s+{child}\s+(?:[a-z-]+\s+){{1,3}}?"
-                r"(?:exactly\s+|only\s+)?(?<!than )one\s+(?!or\b)(?:[a-z-]+\s+)?{parent}(?![\s-]+(?:or|and)\s+(?:more|several|many))")
+EACH_HAS_ONE = (r"(?:^|[,(]\s*(?:and\s+|but\s+|while\s+|so\s+)?)\s*(?:(?:each|every)\s+{child}\s+(?:[a-z-]+\s+){{1,3}}?"
+                r"(?:exactly\s+|only\s+|at\s+most\s+)?|an?\s+{child}\s+(?:[a-z-]+\s+){{1,3}}?at\s+most\s+)"
+                r"(?<!than )one\s+(?!or\b)(?:[a-z-]+\s+)?{parent}(?![\s-]+(?:or|and)\s+(?:more|several|many))")
 WITHIN_KIND, POSSESSIVE_KIND, LIST_KIND, DONE_BY_KIND, EACH_ONE_KIND = (
     "within", "possessive", "own list", "done by one", "each has one")
 # wordings that say one parent and no other ("a translator's languages" may be many)

@@ -141,3 +141,24 @@ def test_a_dropped_link_leaves_the_childs_reference_even_where_the_parent_refers
     assert "volunteer_crew" not in {t.name for t in design.tables}
     assert _references(design, "volunteer") == {(("crew_id",), "crew")}
     assert _references(design, "crew") == {(("leader_id",), "volunteer")}
+
+
+def test_at_most_one_parent_is_one_parent_after_an_indefinite_child_too() -> None:
+    """"An artwork is displayed in at most one gallery at a time": the artwork holds its gallery,
+    and the model's bare link goes. Said of "a"/"an" child, only "at most one" counts: "a station
+    holds only one patient per shift" and "ordered by one client contact" are no such statement."""
+    drafted = """CREATE TABLE gallery (gallery_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE artwork (inventory_number TEXT PRIMARY KEY, title TEXT);
+        CREATE TABLE artwork_gallery (inventory_number TEXT REFERENCES artwork(inventory_number),
+          gallery_id INTEGER REFERENCES gallery(gallery_id), PRIMARY KEY (inventory_number, gallery_id));
+        CREATE TABLE station (station_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE patient (patient_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE ferry (ferry_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE crossing (crossing_id INTEGER PRIMARY KEY, name TEXT);"""
+    design = owned_references(_draft(
+        "Galleries have a name, and an artwork is displayed in at most one gallery at a time. A station holds only "
+        "one patient per shift. Every ferry sails on at most one crossing.", drafted))
+    assert _references(design, "artwork") == {(("gallery_id",), "gallery")}
+    assert "artwork_gallery" not in {t.name for t in design.tables}
+    assert _references(design, "station") == set()
+    assert {fk.ref_table for fk in design.table("ferry").foreign_keys} == {"crossing"}
