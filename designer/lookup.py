@@ -18,7 +18,9 @@ LLM designs, four were not in the reference schema and one was. The value's colu
 column of a table the sentence names (else of any table) whose name words, apart from `name`, are
 all in the words just before the parenthesis, the nearest first. The lookup table is named after
 the column (`job_type`; `skill` for `skill_name`; `tournament_format` for a bare `format` of
-`tournament`) and reused when the design has a table of that name. Every change is noted.
+`tournament`) and reused when the design has a table of that name. Every change is noted. The
+LLM path looks again after the sentence-completion prompts (designer/api.py): a table they add
+may hold such a value.
 """
 
 from __future__ import annotations
@@ -92,7 +94,8 @@ def _sentence_before(requirement: str, end: int) -> str:
 
 
 def _value_column(before: str, tables: dict[str, TableDesign]) -> tuple[str, ColumnDesign] | None:
-    """The text column whose words are nearest the end of `before`, a named table's first."""
+    """The text column whose words are nearest the end of `before`, a named table's first; None
+    when a reference is nearer (the design keeps the list as a table already)."""
     words = [singular(w) for w in re.findall(r"[a-z]+", before[-WINDOW:])]
     named = {n for n in tables if (p := name_pattern(n)) and re.search(p, before)}
     nearest_table = max((m.end() for n in named for m in re.finditer(name_pattern(n) or "$^", before)), default=-1)

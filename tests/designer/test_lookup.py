@@ -137,15 +137,11 @@ def test_a_value_from_a_kept_list_in_a_table_the_completion_added_refers_to_a_lo
     from text2db.config import Settings
     from text2db.designer.api import design_schema
 
-    requirement = ("The league keeps its fixtures. Clubs have a club code and a name. Referees have a licence number "
-                   "and a name. A fixture is played between two clubs on a date. Every referee receives a fee and a "
-                   "grade from our fixed list for each fixture in which they officiate.")
-    draft = """CREATE TABLE club (club_code TEXT PRIMARY KEY, name TEXT NOT NULL);
-CREATE TABLE referee (licence_number TEXT PRIMARY KEY, name TEXT NOT NULL);
-CREATE TABLE fixture (fixture_id INTEGER PRIMARY KEY, home_club_code TEXT REFERENCES club(club_code),
-  away_club_code TEXT REFERENCES club(club_code), played_on DATE);"""
+    from tests.designer.test_complete import DRAFT, REQUIREMENT
+
+    requirement = REQUIREMENT.replace("a rating", "a grade from our fixed list")
     answer = ("CREATE TABLE appointment (fixture_id INTEGER REFERENCES fixture(fixture_id), licence_number TEXT "
               "REFERENCES referee(licence_number), fee DECIMAL(10,2), grade TEXT, PRIMARY KEY (fixture_id, licence_number));")
-    with fake_llm([draft, answer]) as server:
+    with fake_llm([DRAFT, answer]) as server:
         design = design_schema(requirement, Settings(llm_base_url=server.base_url))
     assert "appointment_grade" in design.table("appointment").parents
