@@ -26,9 +26,13 @@ the possessive 6 in 8 (wrong: "a clerk's office", and "a translator's languages"
 association relates), "done by one" 39 in 43 (never the other way round; the 4 have no reference
 either way), "each has one" 77 in 78. "Within", "its list of" and "each has one" say a row has
 one parent and no other: a link that holds nothing but the two references is dropped for those
-alone, and the child's reference replaces it. Otherwise nothing is added between two tables that are
-related already, directly or through an association keyed by both, nor when the owner has no
-single-column key.
+alone, and the child's reference replaces it; after a count ("each has one") a link with
+columns of its own goes too when its name is made of the two tables' names, and the columns move
+to the child, which has one parent ("every customer sits on exactly one route at a certain stop
+number": `customer_route.stop_number` -> `customer.stop_number`; a `crew_member(boat, member,
+role)` beside "every boat is owned by one member" is another relationship). Otherwise nothing
+is added between two tables that are related already, directly or through an association keyed
+by both, nor when the owner has no single-column key.
 """
 
 from __future__ import annotations
@@ -65,10 +69,19 @@ def owned_references(design: SchemaDesign) -> SchemaDesign:
                 if child not in tables or parent not in tables:  # a link dropped before
                     continue
                 only_one = wording in ONLY_ONE
-                link = _bare_link(tables, child, parent) if only_one else None
+                link = _link(tables, child, parent) if only_one else None
+                if link is not None and tables[link].own_attributes and (
+                        wording != EACH_ONE_KIND or not set(link.split("_")) <= {*child.split("_"), *parent.split("_")}):
+                    link = None  # not said to be one parent by a count, or another relationship (docstring)
                 if link is not None:  # "numbered within each project" says one project: no many-to-many
+                    moved = [c for c in tables[link].columns if c.name not in tables[link].primary_key
+                             and not tables[child].has_column(c.name)]
+                    # what the link held of the pair is the child's: it has one parent ("every customer
+                    # sits on exactly one route at a certain stop number" -> customer.stop_number)
+                    tables[child] = tables[child].model_copy(update={"columns": [*tables[child].columns, *moved]})
                     del tables[link]
-                    notes.append(f"{link}: dropped, a {child} belongs to one {parent} (sentence {sentence[:80]!r})")
+                    notes.append(f"{link}: dropped, a {child} belongs to one {parent} (sentence {sentence[:80]!r})"
+                                 + (f"; {', '.join(c.name for c in moved)} moved to {child}" if moved else ""))
                 # the dropped link held the relation: the child's reference takes its place even where
                 # the parent refers to the child for something else (a section's leader, who is a musician)
                 kept = parent in tables[child].parents if link is not None else tables[child].related_to(tables[parent])
@@ -120,13 +133,12 @@ def _not_a_modifier(table: str, inner: dict[str, str]) -> str:
     return rf"(?![\s-]+(?:{others}))" if others else ""
 
 
-def _bare_link(tables: dict[str, TableDesign], child: str, parent: str) -> str | None:
-    """A table that holds nothing but its references to `child` and `parent`, keyed by them, and
-    that nothing refers to: a many-to-many the wording rules out."""
+def _link(tables: dict[str, TableDesign], child: str, parent: str) -> str | None:
+    """A table keyed by nothing but its references to `child` and `parent`, and that nothing
+    refers to: a many-to-many the wording rules out (its other columns are the child's)."""
     for name, table in tables.items():
         refs = {fk.ref_table for fk in table.foreign_keys}
-        if (refs == {child, parent} and set(table.primary_key) == {c.name for c in table.columns}
-                and set(table.primary_key) == table.reference_columns
+        if (refs == {child, parent} and set(table.primary_key) == table.reference_columns
                 and not any(name in other.parents for other in tables.values())):
             return name
     return None

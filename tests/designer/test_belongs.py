@@ -162,3 +162,32 @@ def test_at_most_one_parent_is_one_parent_after_an_indefinite_child_too() -> Non
     assert "artwork_gallery" not in {t.name for t in design.tables}
     assert _references(design, "station") == set()
     assert {fk.ref_table for fk in design.table("ferry").foreign_keys} == {"crossing"}
+
+
+def test_a_counted_one_parent_moves_what_the_models_link_held_to_the_child() -> None:
+    """"Every customer sits on exactly one route at a certain stop number": the customer has one
+    route, so the model's `customer_route(customer, route, stop_number)` is the customer's
+    reference and its stop number. "The position of each track within the playlist" counts
+    nothing: that link and its position stay."""
+    drafted = """CREATE TABLE route (route_code TEXT PRIMARY KEY, description TEXT);
+        CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE customer_route (customer_id INTEGER REFERENCES customer(customer_id),
+          route_code TEXT REFERENCES route(route_code), stop_number INTEGER, PRIMARY KEY (customer_id, route_code));
+        CREATE TABLE playlist (playlist_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE track (track_id INTEGER PRIMARY KEY, title TEXT);
+        CREATE TABLE playlist_track (playlist_id INTEGER REFERENCES playlist(playlist_id),
+          track_id INTEGER REFERENCES track(track_id), position INTEGER, PRIMARY KEY (playlist_id, track_id));"""
+    design = owned_references(_draft(
+        "Routes have a code and a description, and every customer sits on exactly one route at a certain stop "
+        "number. Playlists have a name, and we remember the position of each track within the playlist.", drafted))
+    assert _references(design, "customer") == {(("route_code",), "route")}
+    assert design.table("customer").has_column("stop_number") and not design.has_table("customer_route")
+    assert design.has_table("playlist_track") and design.table("playlist_track").has_column("position")
+    assert _references(design, "track") == set()
+    crewed = owned_references(_draft(
+        "Every boat is owned by one member. Several members sail as crew on a boat; for each crew member we note "
+        "the role they hold aboard.", """CREATE TABLE member (member_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE boat (sail_number TEXT PRIMARY KEY, name TEXT);
+        CREATE TABLE crew_member (sail_number TEXT REFERENCES boat(sail_number), member_id INTEGER
+          REFERENCES member(member_id), role TEXT, PRIMARY KEY (sail_number, member_id));"""))
+    assert crewed.has_table("crew_member")  # the owner is one member; the crew is another relationship
