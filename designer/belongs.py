@@ -69,15 +69,11 @@ def owned_references(design: SchemaDesign) -> SchemaDesign:
                 if child not in tables or parent not in tables:  # a link dropped before
                     continue
                 only_one = wording in ONLY_ONE
-                link = _link(tables, child, parent) if only_one else None
-                if link is not None and tables[link].own_attributes and (
-                        wording != EACH_ONE_KIND or not set(link.split("_")) <= {*child.split("_"), *parent.split("_")}):
-                    link = None  # not said to be one parent by a count, or another relationship (docstring)
+                link = _link(tables, child, parent, counted=wording == EACH_ONE_KIND) if only_one else None
                 if link is not None:  # "numbered within each project" says one project: no many-to-many
+                    # what the link held of the pair is the child's, which has one parent
                     moved = [c for c in tables[link].columns if c.name not in tables[link].primary_key
                              and not tables[child].has_column(c.name)]
-                    # what the link held of the pair is the child's: it has one parent ("every customer
-                    # sits on exactly one route at a certain stop number" -> customer.stop_number)
                     tables[child] = tables[child].model_copy(update={"columns": [*tables[child].columns, *moved]})
                     del tables[link]
                     notes.append(f"{link}: dropped, a {child} belongs to one {parent} (sentence {sentence[:80]!r})"
@@ -133,14 +129,18 @@ def _not_a_modifier(table: str, inner: dict[str, str]) -> str:
     return rf"(?![\s-]+(?:{others}))" if others else ""
 
 
-def _link(tables: dict[str, TableDesign], child: str, parent: str) -> str | None:
+def _link(tables: dict[str, TableDesign], child: str, parent: str, counted: bool) -> str | None:
     """A table keyed by nothing but its references to `child` and `parent`, and that nothing
-    refers to: a many-to-many the wording rules out (its other columns are the child's)."""
+    refers to: a many-to-many the wording rules out. It may hold columns of its own (the child's)
+    only after a count (`counted`) and when its name is made of the two tables' names; else it is
+    another relationship (`crew_member(boat, member, role)` beside "every boat is owned by one
+    member") or not said to be one parent ("the position of each track within the playlist")."""
     for name, table in tables.items():
         refs = {fk.ref_table for fk in table.foreign_keys}
         if (refs == {child, parent} and set(table.primary_key) == table.reference_columns
                 and not any(name in other.parents for other in tables.values())):
-            return name
+            named_by_both = set(name.split("_")) <= {*child.split("_"), *parent.split("_")}
+            return name if not table.own_attributes or counted and named_by_both else None
     return None
 
 

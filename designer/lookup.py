@@ -37,8 +37,9 @@ LIST_IN_PARENTHESES = re.compile(r"\(([^()]{3,200})\)")
 KEPT_LIST = re.compile(r"\blist\b", re.I)  # "(lockout, lock change - a list we add to)", "from the list we keep (...)"
 # "a category chosen from our fixed list of categories", "surface types come from a short list such as..."
 FROM_A_LIST = re.compile(r"\bfrom\s+(?:a|an|the|our|their|its)\s+(?:[a-z-]+\s+){0,2}list\b", re.I)
-WINDOW = 60  # characters before the parenthesis (or "from a ... list") that hold the value's words
-# (the tables its whole sentence names are read too: "For premises we keep the address, ..., and a category")
+# characters before the parenthesis (or "from a ... list") that hold the value's words; the tables
+# its whole sentence names count ("For premises we keep the address, ..., and a category")
+WINDOW = 60
 # words that say what kind of value, not whose: a bare one is named after its table (`tournament_format`)
 CATEGORY_WORDS = {"type", "kind", "category", "format", "class", "level", "status", "grade", "group", "field"}
 
