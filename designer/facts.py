@@ -466,6 +466,24 @@ def _relation(source: str, target: str, many: int, role: str):  # -> Relation
     return Relation(source, target, many, role)
 
 
+# "the date they joined", "the year it was built": a noun and a clause about it with a pronoun
+# subject; the clause's verb says which date
+CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether\b|if\b)[a-z-]+(?:\s+[a-z-]+)?)\s+"
+                            r"(?:it|they|he|she|we|you)\s+(?:(?:was|were|is|are|has|have|had|been|be|will|would|first|"
+                            r"last|normally|usually|currently|actually|originally)\s+)*(?P<verb>[a-z-]+)\b(?P<rest>.*)$")
+
+
+def _without_its_subject(item: str) -> str:
+    """'the date they joined' -> 'the date joined', 'the year it was built' -> 'the year built':
+    the pronoun and auxiliaries name nothing, and the rest of the item would be cut at 'was'.
+    'Whether it was resolved' is a question, not a noun, and stays as it is."""
+    m = CONTACT_CLAUSE.match(item.strip())
+    if m is None:
+        return item
+    per = re.match(r"\s+(per\s+[a-z-]+)", m.group("rest"))  # "the price we pay per tonne": the price per tonne
+    return f"{m.group('noun')} {per.group(1)}" if per else f"{m.group('noun')} {m.group('verb')}"
+
+
 def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
     entity = facts.entity(c.subject)
     pending_roles: list[str] = []
@@ -486,7 +504,7 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
                 pending_roles = []
                 continue
         found = mentions(item, names, facts.aliases)
-        words = clean_phrase(CUT.sub("", item))
+        words = clean_phrase(CUT.sub("", _without_its_subject(item)))
         first = found[0] if found and not clean_phrase(item[:found[0].start]) else None
         if first and first.entity != c.subject and HEAD_THEN_CLAUSE.match(item[first.end:]):
             # "the vet who examined the pet", "the patient it was taken from", "a doctor for a date"

@@ -425,8 +425,13 @@ CLAUSE_SPLIT = re.compile(
     # without a conjunction: ', a track can be on many playlists', ', has a unique code'
     r"|,\s+(?=(?!(?:each|every|a|an|the)\s+(?:[a-z]+\s+)?(?:they|it|he|she|we|you)\b)" + _LOOK_SUBJECT
     + r"|(?:has|have|is|are)\s+(?!(?:also\s+)?(?:a|an|the)?\s*[a-z]+\s*(?:,|$)))", re.I)
-DECLARE_RE = re.compile(rf"\b(?:{DECLARE}|records|stores|notes|lists|keeps|holds|contains|includes|is identified by|"
-                        rf"are identified by|is known by|are known by)\b\s+(?P<rest>.+)$", re.I)
+# "an incident gets a number, a title, a severity": what a subject gets or receives, given as a
+# list, is its attributes. One thing given is a count of another entity ("a client receives many
+# visits"), an identifier (issued_identifiers) or said of another subject ("a resident joins as a
+# member and receives a card number"), so the list must go on with another article.
+GIVEN_A_LIST = r"(?:gets|get|receives|receive)(?=\s+(?:a|an|the)\s+[^,;]*,\s*(?:a|an|the)\s)"
+DECLARE_RE = re.compile(rf"\b(?:{DECLARE}|{GIVEN_A_LIST}|records|stores|notes|lists|keeps|holds|contains|includes|"
+                        rf"is identified by|are identified by|is known by|are known by)\b\s+(?P<rest>.+)$", re.I)
 FOR_EACH_RE = re.compile(rf"^(?:also\s+)?(?:for|of|about)\s+(?P<each>(?:each|every|all|any|an?)\s+)?(?P<np>[a-z][a-z -]*?)\s*,?\s+"
                          rf"(?:we|the system|you|it)\s+(?:also\s+)?(?:must\s+|need to\s+|want to\s+|will\s+|should\s+)?"
                          rf"(?:{STORE})(?:\s+(?:of|track of))?\s+(?P<rest>.+)$", re.I)

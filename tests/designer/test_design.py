@@ -1120,3 +1120,35 @@ CREATE TABLE employee (employee_id INTEGER PRIMARY KEY, name TEXT, manager_id IN
     assert [fk.ref_table for fk in repaired.table("employee").foreign_keys] == ["employee"]  # 'employees' spells it
     assert all(fk.ref_table != "repair_craftsman" for fk in repaired.table("repair_craftsman").foreign_keys)
     assert not any("now points at repair_craftsman" in n for n in repaired.notes)
+
+
+def test_a_list_a_subject_gets_or_receives_is_its_attributes() -> None:
+    design = checked(design_with_rules(
+        "Each engineer has a name and an email. An outage gets a number, a title, a severity and a summary. "
+        "Each shift has a start time and receives a label, a colour and a priority."))
+    assert {"outage_number", "title", "severity", "summary"} <= {c.name for c in design.table("outage").columns}
+
+
+@pytest.mark.parametrize("requirement, not_a_column, not_a_table", [
+    # a count of another entity is a relationship, not an attribute
+    ("Each patient has a name. Each nurse has a name. A patient receives many home visits and a nurse makes many "
+     "home visits; each home visit has a date.", "many_home_visits", ""),
+    # one thing given is no list of attributes: here it is said after a clause of its own
+    ("I keep the hirer's name and phone, and whether they're a registered charity, since charities get a discount. "
+     "Each room has a name.", "", "since_charity"),
+    ("Each member has a name and an email. A resident joins as a member and receives a card number.", "", "resident"),
+])
+def test_what_is_given_after_a_count_or_a_clause_is_no_attribute_of_it(requirement: str, not_a_column: str,
+                                                                          not_a_table: str) -> None:
+    design = checked(design_with_rules(requirement))
+    assert not_a_column not in {c.name for t in design.tables for c in t.columns}
+    assert not_a_table not in {t.name for t in design.tables}
+
+
+def test_a_noun_with_a_clause_about_it_is_named_by_the_clause_verb() -> None:
+    design = checked(design_with_rules(
+        "Each volunteer has a name, an email and the date they joined. Each beacon has a label, the date it was "
+        "installed and the price we pay per month."))
+    assert "date_joined" in {c.name for c in design.table("volunteer").columns}
+    assert {"date_installed", "price_per_month"} <= {c.name for c in design.table("beacon").columns}
+    assert not [c.name for t in design.tables for c in t.columns if "_they_" in c.name or c.name.endswith("_it")]
