@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from text2db.designer.requirement import (BY_THE_WAY, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, Attribute, Clause, Facts,
-                                          clean_phrase, names_an_attribute, read_clauses, split_items)
+from text2db.designer.requirement import (BY_THE_WAY, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, SUBJECT_PRONOUN, Attribute,
+                                          Clause, Facts, clean_phrase, names_an_attribute, read_clauses, split_items)
 from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
@@ -469,8 +469,9 @@ def _relation(source: str, target: str, many: int, role: str):  # -> Relation
 # "the date they joined", "the year it was built": a noun and a clause about it with a pronoun
 # subject; the clause's verb says which date
 CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether\b|if\b)[a-z-]+(?:\s+[a-z-]+)?)\s+"
-                            r"(?:it|they|he|she|we|you)\s+(?:(?:was|were|is|are|has|have|had|been|be|will|would|first|"
-                            r"last|normally|usually|currently|actually|originally)\s+)*(?P<verb>[a-z-]+)\b(?P<rest>.*)$")
+                            + SUBJECT_PRONOUN + r"\s+(?:(?:was|were|is|are|has|have|had|been|be|will|would|first|"
+                            r"last|normally|usually|currently|actually|originally)\s+)*(?P<verb>[a-z-]+)\b"
+                            r"(?:\s+(?P<per>per\s+[a-z-]+))?.*$")  # "the price we pay per tonne": the price per tonne
 
 
 def _without_its_subject(item: str) -> str:
@@ -478,10 +479,7 @@ def _without_its_subject(item: str) -> str:
     the pronoun and auxiliaries name nothing, and the rest of the item would be cut at 'was'.
     'Whether it was resolved' is a question, not a noun, and stays as it is."""
     m = CONTACT_CLAUSE.match(item.strip())
-    if m is None:
-        return item
-    per = re.match(r"\s+(per\s+[a-z-]+)", m.group("rest"))  # "the price we pay per tonne": the price per tonne
-    return f"{m.group('noun')} {per.group(1)}" if per else f"{m.group('noun')} {m.group('verb')}"
+    return f"{m.group('noun')} {m.group('per') or m.group('verb')}" if m else item
 
 
 def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:

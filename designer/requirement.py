@@ -403,7 +403,9 @@ def split_items(text: str) -> list[str]:
     return [i for i in items if i]
 
 
-_LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+(?:they|it|he|she|we|you)\b)[a-z]+(?:\s+[a-z]+)?\s+"
+# a pronoun as a clause's subject: 'a name they use' is no subject 'name' ('the date they joined')
+SUBJECT_PRONOUN = r"(?:they|it|he|she|we|you)"
+_LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+" + SUBJECT_PRONOUN + r"\b)[a-z]+(?:\s+[a-z]+)?\s+"
                  r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject
@@ -423,7 +425,7 @@ CLAUSE_SPLIT = re.compile(
     r"|,\s+(?:and|but)\s+(?=(?:many|several|some|most)\s+[a-z]+s\s+(?:can\s+|may\s+)?[a-z]+\s+(?:the|a|an)\b)"  # ', and many candidates share the same skill'
 
     # without a conjunction: ', a track can be on many playlists', ', has a unique code'
-    r"|,\s+(?=(?!(?:each|every|a|an|the)\s+(?:[a-z]+\s+)?(?:they|it|he|she|we|you)\b)" + _LOOK_SUBJECT
+    r"|,\s+(?=(?!(?:each|every|a|an|the)\s+(?:[a-z]+\s+)?" + SUBJECT_PRONOUN + r"\b)" + _LOOK_SUBJECT
     + r"|(?:has|have|is|are)\s+(?!(?:also\s+)?(?:a|an|the)?\s*[a-z]+\s*(?:,|$)))", re.I)
 # "an incident gets a number, a title, a severity": what a subject gets or receives, given as a
 # list, is its attributes. One thing given is a count of another entity ("a client receives many
