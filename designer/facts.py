@@ -474,6 +474,12 @@ CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether
                             r"(?:\s+(?P<per>per\s+[a-z-]+))?.*$")  # "the price we pay per tonne": the price per tonne
 
 
+def _item_words(item: str) -> str:
+    """The words naming what a listed item is, without what follows them ('the date it was
+    installed' -> 'date installed', 'the role on each team' -> 'role'). `item` is lowercase."""
+    return clean_phrase(CUT.sub("", _without_its_subject(item)))
+
+
 def _without_its_subject(item: str) -> str:
     """'the date they joined' -> 'the date joined', 'the year it was built' -> 'the year built':
     the pronoun and auxiliaries name nothing, and the rest of the item would be cut at 'was'.
@@ -502,7 +508,7 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
                 pending_roles = []
                 continue
         found = mentions(item, names, facts.aliases)
-        words = clean_phrase(CUT.sub("", _without_its_subject(item)))
+        words = _item_words(item)
         first = found[0] if found and not clean_phrase(item[:found[0].start]) else None
         if first and first.entity != c.subject and HEAD_THEN_CLAUSE.match(item[first.end:]):
             # "the vet who examined the pet", "the patient it was taken from", "a doctor for a date"
@@ -545,7 +551,7 @@ def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention],
         return
     attributes = []
     for raw in items:
-        words = clean_phrase(CUT.sub("", raw.lower()))
+        words = _item_words(raw.lower())
         named = mentions(words, names, facts.aliases)
         if named and not clean_phrase(words[:named[0].start]) and named[0].entity not in (a, b):
             facts.pair_references.append((a, b, named[0].entity, named[0].role))

@@ -1152,3 +1152,12 @@ def test_a_noun_with_a_clause_about_it_is_named_by_the_clause_verb() -> None:
     assert "date_joined" in {c.name for c in design.table("volunteer").columns}
     assert {"date_installed", "price_per_month"} <= {c.name for c in design.table("beacon").columns}
     assert not [c.name for t in design.tables for c in t.columns if "_they_" in c.name or c.name.endswith("_it")]
+
+
+def test_what_is_kept_for_each_of_a_pair_is_named_by_the_clause_verb() -> None:
+    design = checked(design_with_rules(
+        "Each club has a name. Each volunteer has a name. A volunteer can help many clubs and a club has many "
+        "volunteers; for each volunteer in a club we keep the role and the date they joined."))
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"club", "volunteer"})
+    assert "date_joined" in {c.name for c in pair.columns}
+    assert not [c.name for c in pair.columns if "_they_" in c.name]
