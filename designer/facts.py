@@ -476,8 +476,8 @@ CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether
 
 def _item_words(item: str) -> str:
     """The words naming what a listed item is, without what follows them ('the date it was
-    installed' -> 'date installed', 'the role on each team' -> 'role'). `item` is lowercase."""
-    return clean_phrase(CUT.sub("", _without_its_subject(item)))
+    installed' -> 'date installed', 'the role on each team' -> 'role'), lowercase."""
+    return clean_phrase(CUT.sub("", _without_its_subject(item.lower())))
 
 
 def _without_its_subject(item: str) -> str:
@@ -551,7 +551,7 @@ def _pair_facts(c: Clause, facts: Facts, names: list[str], found: list[Mention],
         return
     attributes = []
     for raw in items:
-        words = _item_words(raw.lower())
+        words = _item_words(raw)
         named = mentions(words, names, facts.aliases)
         if named and not clean_phrase(words[:named[0].start]) and named[0].entity not in (a, b):
             facts.pair_references.append((a, b, named[0].entity, named[0].role))
