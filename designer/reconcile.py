@@ -289,13 +289,15 @@ def _fill_thin_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | 
     """An LLM table that is only a key and a name (made from a name column, `viewing.client_name`
     -> `client(client_id, name)`) takes the attributes the rule designer read for the same entity
     (the client's phone and email), and the identifier it read, which _adopt_stated_keys then
-    makes the key."""
+    makes the key. The name may still carry the table's name (`clerk(clerk_id, clerk_name)`, made
+    from `licence.clerk_name`): `finished` names it `name` only later."""
     for rule_table in rules.tables:
         name = same.get(rule_table.name)
         if name is None or pairs[rule_table.name] is not None:
             continue
         table = tables[name]
-        if table.foreign_keys or {c.name for c in table.columns} - set(table.primary_key) - CHOSEN_NAMES:
+        names = CHOSEN_NAMES | {f"{name}_{word}" for word in CHOSEN_NAMES}
+        if table.foreign_keys or {c.name for c in table.columns} - set(table.primary_key) - names:
             continue
         added = [c for c in rule_table.columns if not table.has_column(c.name) and c.name not in rule_table.reference_columns
                  and c.name != f"{rule_table.name}_id"
@@ -428,16 +430,26 @@ def _issued_identifier(column: str, table: TableDesign, rule_table: TableDesign)
 
 def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDesign) -> TableDesign:
     """`child` with its references to `parent`'s old key pointing at `key`; a referring column
-    named after the old key (`meter_id`) is renamed after the new one (`meter_serial_number`)."""
+    named after the old key (`meter_id`) is renamed after the new one (`meter_serial_number`),
+    or gives way to a plain column of the child already named like the new key: the model wrote
+    the parent's identifier into the child beside its reference (`licence(clerk_name,
+    employee_code)`), and that column is the reference once the identifier keys the parent."""
     pointing = [fk for fk in child.foreign_keys if fk.ref_table == parent and fk.ref_columns == [old]]
     if not pointing:
         return child
     held = {fk.columns[0] for fk in pointing}
+    after_key = key_column(parent, key.name)
+    copy = next((n for n in (key.name, after_key) if child.has_column(n) and n not in child.reference_columns), None)
+    if copy and held == {old} and len(pointing) == 1 and old not in child.primary_key:
+        return child.model_copy(update={
+            "columns": [c.model_copy(update={"type": key.type}) if c.name == copy else c
+                        for c in child.columns if c.name != old],
+            "foreign_keys": [fk.model_copy(update={"columns": [copy], "ref_columns": [key.name]}) if fk in pointing else fk
+                             for fk in child.foreign_keys]})
     repointed = child.model_copy(update={
         "columns": [c.model_copy(update={"type": key.type}) if c.name in held else c for c in child.columns],
         "foreign_keys": [fk.model_copy(update={"ref_columns": [key.name]}) if fk in pointing else fk
                          for fk in child.foreign_keys]})
-    after_key = key_column(parent, key.name)
     return renamed_columns(repointed, {old: after_key} if old in held and not child.has_column(after_key) else {})
 
 

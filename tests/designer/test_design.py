@@ -770,6 +770,21 @@ def test_reconciling_keys_a_table_by_the_identifier_the_requirement_gives_not_a_
     assert reconciled(design) == design
 
 
+def test_a_parent_the_model_knew_only_by_name_gets_the_identifier_read_for_it_and_the_copy_of_it_refers() -> None:
+    requirement = ("Members borrow books. A book has an ISBN and a title. Each loan is of one book, with a loan date, "
+                   "and it is handled by one of our librarians, of whom we keep a name and a staff code.")
+    # the model names the librarian in the loan and copies the librarian's code there too
+    drafted = ("CREATE TABLE book (isbn TEXT PRIMARY KEY, title TEXT);\n"
+               "CREATE TABLE loan (loan_id INTEGER PRIMARY KEY, isbn TEXT REFERENCES book(isbn), loan_date DATE, "
+               "librarian_name TEXT REFERENCES librarian(librarian_name), staff_code TEXT);")
+    design = checked(reconciled(_repaired_draft(requirement, drafted)))
+    # the librarian made from the name is thin: it takes the code the rules read, and the code keys it
+    assert design.table("librarian").primary_key == ["staff_code"]
+    # the loan's copy of the code is the reference; no second column holds the same librarian
+    assert ("loan", "staff_code", "librarian") in _fks(design)
+    assert [c.name for c in design.table("loan").columns if "librarian" in c.name or "staff" in c.name] == ["staff_code"]
+
+
 def test_things_the_wording_counts_are_entities_even_where_nothing_declares_them() -> None:
     # 'has shelves' alone reads as an attribute of the warehouse; 'one shelf' says shelves are counted things
     design = checked(design_with_rules(
