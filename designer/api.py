@@ -14,7 +14,8 @@ Without an LLM the rule designer designs alone (then its attributes named by a p
 by their noun, and the lookup tables are made). Then, for both, a row
 appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
 reference named after the role (designer/relate.py); last, a table that only repeats another's
-facts goes, and so does an attribute a table copies from a table it refers to (designer/normal.py),
+facts goes, and so does an attribute a table copies from a table it refers to, while one it names
+after that table and the wording gives that table moves there (designer/normal.py),
 an event keyed by its date gets a surrogate, a key named `<table>_<words>` is the
 words alone, a reference to a key of several columns is named as its columns, a bare `date`,
 `time` or `type` is named after its table and an association named after its two parents is
@@ -33,7 +34,7 @@ from text2db.designer.belongs import owned_references
 from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.lookup import lookup_tables
-from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns
+from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns, parent_attributes_moved
 from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
@@ -86,7 +87,8 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign:
     """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
-    another table's facts dropped, an attribute copied from a table it refers to dropped, an event
+    another table's facts dropped, an attribute copied from a table it refers to dropped, one named
+    after that table (`concert.conductor_phone`) moved there, an event
     keyed by its date keyed by a surrogate, a key's table name dropped from an identifier of several
     words, a key named by how it looks (`short_code`) named after its table, a composite reference
     named as the key it holds, a bare date/time/type named after its table, an association keyed by
@@ -94,7 +96,7 @@ def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign
     table, and an undated pairing keyed by its parents too."""
     design = associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
         format_named_keys_named_after_tables(table_names_dropped_from_keys(events_keyed_by_surrogates(
-            copied_attributes_dropped(copies_dropped(design))))))))
+            parent_attributes_moved(copied_attributes_dropped(copies_dropped(design)))))))))
     if drafted_by_llm:
         design = undated_pairings_keyed_by_parents(plural_references_as_associations(design))
     return checked(design)

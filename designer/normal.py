@@ -23,7 +23,11 @@ side (`project_sponsor(project_id, sponsor_name, contact_email, amount)`, no `sp
 that side by its name: the name and the pair's contact details become the `sponsor` table, and
 the pair refers to it. Last, after every prompt, an attribute a table copies from a table it
 refers to goes where the requirement gives it only to that table (copied_attributes_dropped:
-`production.title` beside "a play has a title"). Every change is noted.
+`production.title` beside "a play has a title"), or where its name says whose it is
+(`event.organiser_contact_email` beside `organiser.contact_email`); one named after that table
+which that table lacks moves there where the wording gives it that table
+(parent_attributes_moved: `quilt.published_pattern_designer` -> `published_pattern.designer`).
+Every change is noted.
 """
 
 from __future__ import annotations
@@ -200,6 +204,50 @@ def copied_attributes_dropped(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes)
 
 
+def parent_attributes_moved(design: SchemaDesign) -> SchemaDesign:
+    """`design` with each attribute a table names after a table it refers to (`concert.conductor_phone`
+    beside `concert.conductor_id`) moved to that table (`conductor.phone`): the value depends on
+    the parent's key, not the table's (third normal form), and a document gives it for the parent.
+    Only where the wording agrees: a clause that writes the attribute's words names the parent and
+    none names the table ("conductors have a name and a phone"; not "a researcher's role in a
+    project" for `participation.researcher_role`, nor a reading "taken before each donation" for
+    `donation.donor_reading`), and the parent has nothing of the kind yet (no column ending in the
+    attribute's last word: `client.maximum_budget` keeps `viewing.client_max_budget` from making a
+    second budget). Not from a table keyed by its references (`order_line.product_discount` may be
+    the line's), nor through a parent referred to in more than one role (the prefix does not say
+    which)."""
+    by_name = {t.name: t for t in design.tables}
+    attributed = _clauses_with_tables(design)
+    moved: dict[str, list[ColumnDesign]] = {}
+    notes: list[str] = []
+    for table in design.tables:
+        if set(table.primary_key) <= table.reference_columns:
+            continue
+        once = [p for p in set(table.parents) - {table.name} if table.parents.count(p) == 1 and p in by_name]
+        leaving = {}
+        for column in table.columns:
+            parent = next((p for p in sorted(once, key=len, reverse=True) if column.name.startswith(f"{p}_")), None)
+            if parent is None or column.name not in table.own_attributes:
+                continue
+            attribute = column.name.removeprefix(f"{parent}_")
+            last = attribute.split("_")[-1]
+            if any(c.name == last or c.name.endswith(f"_{last}") for c in [*by_name[parent].columns, *moved.get(parent, [])]):
+                continue
+            said = _said_with(attribute, attributed)
+            if not any(parent in named for named in said) or any(table.name in named for named in said):
+                continue  # the wording gives it to the table ('a role in the project') or to no one
+            leaving[column.name] = parent
+            moved.setdefault(parent, []).append(column.model_copy(update={"name": attribute, "nullable": True,
+                                                                          "unique": False}))
+        if leaving:
+            by_name[table.name] = table.model_copy(update={"columns": [c for c in table.columns if c.name not in leaving]})
+            notes.append(f"{table.name}: {', '.join(f'{c} moved to {p}' for c, p in leaving.items())} "
+                         "(third normal form: it describes the table it refers to)")
+    for parent, columns in moved.items():
+        by_name[parent] = by_name[parent].model_copy(update={"columns": [*by_name[parent].columns, *columns]})
+    return design.amended([by_name[t.name] for t in design.tables], notes) if notes else design
+
+
 def _clauses_with_tables(design: SchemaDesign) -> list[tuple[str, set[str]]]:
     """Each clause of the requirement (sentences cut at ';', ':' and 'while'), lowercase, with the
     design's tables it names; a clause naming none goes on about the one before it in its
@@ -218,11 +266,26 @@ def _clauses_with_tables(design: SchemaDesign) -> list[tuple[str, set[str]]]:
 
 def _copied(column: str, table: TableDesign, tables: dict[str, TableDesign],
             attributed: list[tuple[str, set[str]]]) -> str | None:
-    """The parent `table` refers to whose attribute `column` copies (see copied_attributes_dropped), or None."""
-    words = re.compile(r"\b" + r"\W+(?:[a-z]+\W+)?".join(map(re.escape, column.split("_"))) + r"s?\b")
-    said = [named for clause, named in attributed if words.search(clause)]
+    """The parent `table` refers to whose attribute `column` copies (see copied_attributes_dropped), or None.
+    A column named by the parent's name and an attribute the parent has (`event.organiser_contact_email`
+    beside `organiser.contact_email`) says whose it is itself, whatever the clauses say; so does a
+    column named as the parent's key, which the reference to it holds already
+    (`loan.staff_number` beside `loan.officer_staff_number REFERENCES officer(staff_number)`)."""
+    prefixed = next((p for p in sorted(set(table.parents) - {table.name}, key=len, reverse=True)
+                     if p in tables and ([column] == tables[p].primary_key or column.startswith(f"{p}_")
+                                         and column.removeprefix(f"{p}_") in tables[p].own_attributes - {"name"})), None)
+    if prefixed:
+        return prefixed
+    said = _said_with(column, attributed)
     parents = set(table.parents) - {table.name}
     if not said or any(table.name in named or len(parents) >= 2 and parents <= named for named in said):
         return None
     return next((p for p in sorted(parents) if p in tables and column in tables[p].own_attributes
                  and any(p in named for named in said)), None)
+
+
+def _said_with(attribute: str, attributed: list[tuple[str, set[str]]]) -> list[set[str]]:
+    """The tables named by each clause that writes `attribute`'s words (one other word may come
+    between two of them: 'the date of issue')."""
+    words = re.compile(r"\b" + r"\W+(?:[a-z]+\W+)?".join(map(re.escape, attribute.split("_"))) + r"s?\b")
+    return [named for clause, named in attributed if words.search(clause)]

@@ -7,7 +7,7 @@ import pytest
 
 from text2db.designer.api import reconciled
 from text2db.designer.ddlread import parse_tables
-from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns
+from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns, parent_attributes_moved
 from text2db.designer.repair import repair
 from text2db.designer.requirement import issued_identifiers
 from text2db.designer.validate import checked
@@ -386,6 +386,35 @@ def test_an_attribute_copied_from_a_table_referred_to_goes_where_only_that_table
     assert design.table("play") == draft.table("play") and design.table("venue") == draft.table("venue")
     assert any("copies of what the requirement gives" in n for n in design.notes)
     assert copied_attributes_dropped(design).tables == design.tables
+
+
+def test_an_attribute_named_after_the_table_referred_to_is_dropped_as_a_copy_or_moved_there() -> None:
+    requirement = CLUB + " Each concert pays its conductor a fee."
+    draft = _draft(requirement, "CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT, address TEXT);\n"
+                                "CREATE TABLE conductor (conductor_id INTEGER PRIMARY KEY, name TEXT);\n"
+                                "CREATE TABLE concert (concert_id INTEGER PRIMARY KEY, title TEXT, "
+                                "venue_id INTEGER REFERENCES venue(venue_id), venue_address TEXT, "
+                                "conductor_id INTEGER REFERENCES conductor(conductor_id), conductor_phone_number TEXT, "
+                                "conductor_full_name TEXT, conductor_fee DECIMAL);\n"
+                                "CREATE TABLE rehearsal (concert_id INTEGER REFERENCES concert(concert_id), "
+                                "venue_id INTEGER REFERENCES venue(venue_id), venue_fee DECIMAL, PRIMARY KEY (concert_id, venue_id));\n"
+                                "CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, "
+                                "booked_concert_id INTEGER REFERENCES concert(concert_id), concert_id INTEGER, seat TEXT);")
+    design = checked(parent_attributes_moved(copied_attributes_dropped(draft)))
+    # a second column named as the key of the table referred to holds what the reference holds
+    assert [c.name for c in design.table("ticket").columns] == ["ticket_id", "booked_concert_id", "seat"]
+    # the venue has an address: the concert's copy goes (each clause naming an address also names the
+    # concert: only the column's name says whose it is)
+    assert not design.table("concert").has_column("venue_address")
+    assert [c.name for c in design.table("venue").columns] == ["venue_id", "name", "address"]
+    # the conductor has no phone, and the wording gives it one: it moves there, nullable; a name it
+    # has already is not made twice, and a fee the wording gives the concert stays the concert's
+    assert [c.name for c in design.table("concert").columns] == ["concert_id", "title", "venue_id", "conductor_id",
+                                                                "conductor_full_name", "conductor_fee"]
+    assert design.table("conductor").column("phone_number").nullable
+    # what a pair table says of one of its parents may be the pair's: it stays
+    assert design.table("rehearsal") == draft.table("rehearsal")
+    assert parent_attributes_moved(design).tables == design.tables
 
 
 def test_a_pair_table_keeps_a_value_the_clause_naming_both_its_parents_gives_it() -> None:
