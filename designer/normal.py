@@ -226,7 +226,7 @@ def parent_attributes_moved(design: SchemaDesign) -> SchemaDesign:
         once = [p for p in set(table.parents) - {table.name} if table.parents.count(p) == 1 and p in by_name]
         leaving = {}
         for column in table.columns:
-            parent = next((p for p in sorted(once, key=len, reverse=True) if column.name.startswith(f"{p}_")), None)
+            parent = _named_after_parent(column.name, once)
             if parent is None or column.name not in table.own_attributes:
                 continue
             attribute = column.name.removeprefix(f"{parent}_")
@@ -271,13 +271,14 @@ def _copied(column: str, table: TableDesign, tables: dict[str, TableDesign],
     beside `organiser.contact_email`) says whose it is itself, whatever the clauses say; so does a
     column named as the parent's key, which the reference to it holds already
     (`loan.staff_number` beside `loan.officer_staff_number REFERENCES officer(staff_number)`)."""
-    prefixed = next((p for p in sorted(set(table.parents) - {table.name}, key=len, reverse=True)
-                     if p in tables and ([column] == tables[p].primary_key or column.startswith(f"{p}_")
-                                         and column.removeprefix(f"{p}_") in tables[p].own_attributes - {"name"})), None)
-    if prefixed:
-        return prefixed
-    said = _said_with(column, attributed)
     parents = set(table.parents) - {table.name}
+    owner = _named_after_parent(column, [p for p in parents if p in tables])
+    if owner and column.removeprefix(f"{owner}_") in tables[owner].own_attributes - {"name"}:
+        return owner
+    key_of = next((p for p in sorted(parents) if p in tables and [column] == tables[p].primary_key), None)
+    if key_of:
+        return key_of
+    said = _said_with(column, attributed)
     if not said or any(table.name in named or len(parents) >= 2 and parents <= named for named in said):
         return None
     return next((p for p in sorted(parents) if p in tables and column in tables[p].own_attributes
@@ -289,3 +290,9 @@ def _said_with(attribute: str, attributed: list[tuple[str, set[str]]]) -> list[s
     between two of them: 'the date of issue')."""
     words = re.compile(r"\b" + r"\W+(?:[a-z]+\W+)?".join(map(re.escape, attribute.split("_"))) + r"s?\b")
     return [named for clause, named in attributed if words.search(clause)]
+
+
+def _named_after_parent(column: str, parents: list[str]) -> str | None:
+    """The table of `parents` whose name starts the column's name (`conductor_phone`: conductor),
+    the longest where several do (`team_member_role`: team_member, not team)."""
+    return next((p for p in sorted(parents, key=len, reverse=True) if column.startswith(f"{p}_")), None)

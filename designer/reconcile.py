@@ -441,9 +441,10 @@ def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDe
     after_key = key_column(parent, key.name)
     copy = next((n for n in (key.name, after_key) if child.has_column(n) and n not in child.reference_columns), None)
     if copy and held == {old} and len(pointing) == 1 and old not in child.primary_key:
+        required = not child.column(old).nullable  # the reference says whether it is required
         return child.model_copy(update={
-            "columns": [c.model_copy(update={"type": key.type}) if c.name == copy else c
-                        for c in child.columns if c.name != old],
+            "columns": [c.model_copy(update={"type": key.type, "nullable": c.nullable and not required})
+                        if c.name == copy else c for c in child.columns if c.name != old],
             "foreign_keys": [fk.model_copy(update={"columns": [copy], "ref_columns": [key.name]}) if fk in pointing else fk
                              for fk in child.foreign_keys]})
     repointed = child.model_copy(update={
