@@ -224,10 +224,11 @@ def parent_attributes_moved(design: SchemaDesign) -> SchemaDesign:
         if set(table.primary_key) <= table.reference_columns:
             continue
         once = [p for p in set(table.parents) - {table.name} if table.parents.count(p) == 1 and p in by_name]
+        own = table.own_attributes
         leaving = {}
-        for column in table.columns:
+        for column in (c for c in table.columns if c.name in own):
             parent = _named_after_parent(column.name, once)
-            if parent is None or column.name not in table.own_attributes:
+            if parent is None:
                 continue
             attribute = column.name.removeprefix(f"{parent}_")
             last = attribute.split("_")[-1]

@@ -440,7 +440,7 @@ def _rekeyed_references(child: TableDesign, parent: str, old: str, key: ColumnDe
     held = {fk.columns[0] for fk in pointing}
     after_key = key_column(parent, key.name)
     copy = next((n for n in (key.name, after_key) if child.has_column(n) and n not in child.reference_columns), None)
-    if copy and held == {old} and len(pointing) == 1 and old not in child.primary_key:
+    if copy and held == {old} and old not in child.primary_key:
         required = not child.column(old).nullable  # the reference says whether it is required
         return child.model_copy(update={
             "columns": [c.model_copy(update={"type": key.type, "nullable": c.nullable and not required})
