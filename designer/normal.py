@@ -249,8 +249,13 @@ def parent_attributes_moved(design: SchemaDesign) -> SchemaDesign:
     return design.amended([by_name[t.name] for t in design.tables], notes) if notes else design
 
 
+# a clause ends at ';' or ':', before 'while' or 'whereas', and before 'and each'/'and every', which
+# opens a clause of its own ("venues have an address, and each rehearsal is held at one venue")
+CLAUSE_BREAK = re.compile(r"[;:]|,?\s+(?:while|whereas)\s+|,?\s+and\s+(?=(?:each|every)\b)")
+
+
 def _clauses_with_tables(design: SchemaDesign) -> list[tuple[str, set[str]]]:
-    """Each clause of the requirement (sentences cut at ';', ':' and 'while'), lowercase, with the
+    """Each clause of the requirement (CLAUSE_BREAK), lowercase, with the
     design's tables it names; a clause naming none goes on about the one before it in its
     sentence ("each project has a number; it also has a location")."""
     from text2db.designer.complete import named_tables, split_sentences
@@ -258,7 +263,7 @@ def _clauses_with_tables(design: SchemaDesign) -> list[tuple[str, set[str]]]:
     found: list[tuple[str, set[str]]] = []
     for sentence in split_sentences(design.requirement):
         before: set[str] = set()
-        for clause in re.split(r"[;:]|,?\s+(?:while|whereas)\s+", sentence.lower()):
+        for clause in CLAUSE_BREAK.split(sentence.lower()):
             named = named_tables(clause, design) or before
             found.append((clause, named))
             before = named

@@ -296,8 +296,7 @@ def _fill_thin_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | 
         if name is None or pairs[rule_table.name] is not None:
             continue
         table = tables[name]
-        names = CHOSEN_NAMES | {f"{name}_{word}" for word in CHOSEN_NAMES}
-        if table.foreign_keys or {c.name for c in table.columns} - set(table.primary_key) - names:
+        if not _thin(table):
             continue
         added = [c for c in rule_table.columns if not table.has_column(c.name) and c.name not in rule_table.reference_columns
                  and c.name != f"{rule_table.name}_id"
@@ -306,6 +305,12 @@ def _fill_thin_entities(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | 
             tables[name] = table.model_copy(update={"columns": [*table.columns, *(c.model_copy(update={"nullable": True})
                                                                                    for c in added)]})
             notes.append(f"{name}: {', '.join(c.name for c in added)} added, read by the rule designer")
+
+
+def _thin(table: TableDesign) -> bool:
+    """Only a key and a name: a table the LLM made for an entity it knew by name alone."""
+    names = CHOSEN_NAMES | {f"{table.name}_{word}" for word in CHOSEN_NAMES}
+    return not table.foreign_keys and not {c.name for c in table.columns} - set(table.primary_key) - names
 
 
 def _adopt_stated_keys(rules: SchemaDesign, tables: dict[str, TableDesign], same: dict[str, str],
@@ -526,7 +531,7 @@ def _table_map(rules: SchemaDesign, tables: dict[str, TableDesign]) -> dict[str,
     for share, same_name, rule_name, name in by_content:
         if share < CONTENT_MATCH:
             break
-        if _holds_as_another(tables[name], rules.table(rule_name)):
+        if _holds_as_another(tables[name], rules.table(rule_name)) or _another_entitys_table(rule_name, name, rules, tables):
             continue
         tied = [x for x in by_content if x[0] == share and x[2] == rule_name and x[3] not in out.values()]
         if rule_name not in out and name not in out.values() and (same_name or len(tied) == 1):
@@ -540,6 +545,17 @@ def _table_map(rules: SchemaDesign, tables: dict[str, TableDesign]) -> dict[str,
 
 
 CONTENT_MATCH = 0.6  # share of a rule table's attributes (at least two) an LLM table also has
+
+
+def _another_entitys_table(rule_name: str, name: str, rules: SchemaDesign, tables: dict[str, TableDesign]) -> bool:
+    """The LLM table `name` shares the rule entity's attributes but is another entity the rules
+    read too, and the LLM's table of the rule entity's own name is thin: the model copied the
+    parent's facts into a child (`rehearsal.address` and `seating_capacity` beside `venue(venue_id,
+    name)`), and the rule entity is the table named after it, which then takes what it lacks
+    (_fill_thin_entities). Not when that table has facts of its own: then the rules may have read
+    it wrong (`play.production_id` from "keep plays apart from productions")."""
+    return (name != rule_name and rule_name in tables and _thin(tables[rule_name])
+            and any(t.name == name for t in rules.tables))
 
 
 def _holds_as_another(table: TableDesign, rule: TableDesign) -> bool:

@@ -785,6 +785,19 @@ def test_a_parent_the_model_knew_only_by_name_gets_the_identifier_read_for_it_an
     assert [c.name for c in design.table("loan").columns if "librarian" in c.name or "staff" in c.name] == ["staff_code"]
 
 
+def test_a_parents_facts_the_model_wrote_into_a_child_go_to_the_thin_parent_named_after_it() -> None:
+    requirement = ("Venues have a name, an address and a seating capacity. Each rehearsal is held at one venue and "
+                   "has a date, a start time, an end time and a purpose. Musicians have a name and play in rehearsals.")
+    # the model knows the venue by its name only, and gives its address and capacity to the rehearsal
+    drafted = ("CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE rehearsal (rehearsal_id INTEGER PRIMARY KEY, address TEXT, seating_capacity INTEGER, "
+               "start_time TIMESTAMP, venue_id INTEGER REFERENCES venue(venue_id));\n"
+               "CREATE TABLE musician (musician_id INTEGER PRIMARY KEY, name TEXT);")
+    design = checked(reconciled(_repaired_draft(requirement, drafted)))
+    # the rules' venue is the model's venue, not the rehearsal that holds its facts: the venue takes them
+    assert {"address", "seating_capacity"} <= {c.name for c in design.table("venue").columns}
+
+
 def test_things_the_wording_counts_are_entities_even_where_nothing_declares_them() -> None:
     # 'has shelves' alone reads as an attribute of the warehouse; 'one shelf' says shelves are counted things
     design = checked(design_with_rules(

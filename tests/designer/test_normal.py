@@ -161,6 +161,18 @@ def test_a_tables_own_name_column_is_called_name_and_keys_keep_theirs() -> None:
     assert [c.name for c in design.table("club").columns] == ["club_id", "name", "club_name"]  # 'name' is taken
 
 
+def test_a_name_column_named_after_the_tables_head_noun_is_called_name_unless_the_table_refers_to_others() -> None:
+    design = repair(SchemaDesign(requirement="Business types have a name. Lessons practise skills.", designer="llm:test",
+                                 tables=parse_tables("""CREATE TABLE business_type (business_type_id INTEGER PRIMARY KEY,
+          type_name TEXT);
+        CREATE TABLE lesson (lesson_id INTEGER PRIMARY KEY);
+        CREATE TABLE lesson_skill (lesson_id INTEGER NOT NULL REFERENCES lesson(lesson_id), skill_name TEXT NOT NULL,
+          PRIMARY KEY (lesson_id, skill_name));""")))
+    assert [c.name for c in design.table("business_type").columns] == ["business_type_id", "name"]
+    # a pairing's `skill_name` is the skill's (a parent still to be made), not the pairing's own name
+    assert "skill_name" in [c.name for c in design.table("lesson_skill").columns]
+
+
 def test_an_attribute_named_with_a_phrase_of_the_requirement_is_named_by_its_noun() -> None:
     design = _draft("For premises we keep the business name if there is one and a category from a fixed list. Drills "
                     "are identified by their plate number.", """CREATE TABLE premises (premises_id INTEGER PRIMARY KEY,
@@ -386,6 +398,17 @@ def test_an_attribute_copied_from_a_table_referred_to_goes_where_only_that_table
     assert design.table("play") == draft.table("play") and design.table("venue") == draft.table("venue")
     assert any("copies of what the requirement gives" in n for n in design.notes)
     assert copied_attributes_dropped(design).tables == design.tables
+
+
+def test_and_each_opens_a_clause_of_its_own_so_a_parents_facts_said_before_it_are_the_parents() -> None:
+    requirement = ("Rehearsals take place at a venue; venues have a name, an address and a seating capacity, and each "
+                   "rehearsal is held at one venue and starts at a given date and time.")
+    draft = _draft(requirement, "CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, name TEXT, address TEXT, "
+                                "seating_capacity INTEGER);\n"
+                                "CREATE TABLE rehearsal (rehearsal_id INTEGER PRIMARY KEY, address TEXT, "
+                                "seating_capacity INTEGER, start_time TIMESTAMP, venue_id INTEGER REFERENCES venue(venue_id));")
+    design = checked(copied_attributes_dropped(draft))
+    assert [c.name for c in design.table("rehearsal").columns] == ["rehearsal_id", "start_time", "venue_id"]
 
 
 def test_an_attribute_named_after_the_table_referred_to_is_dropped_as_a_copy_or_moved_there() -> None:
