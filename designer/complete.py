@@ -89,6 +89,8 @@ def complete_by_sentences(design: SchemaDesign, llm: Chat) -> SchemaDesign:
             notes.append(f"sentence completion stopped: {exc}")
             break
         for table in new_tables(parse_tables(answer), design.tables + added):
+            if sentence not in pair_facts and _only_copies(table, design.tables + added):
+                continue
             if sentence in pair_facts:
                 if not states_pair_fact(table, sentence, design):
                     continue
@@ -187,6 +189,17 @@ def _covered_words(design: SchemaDesign) -> set[str]:
         for name in [t.name] + [c.name for c in t.columns]:
             words.update(spelling_key(singular(w)) for w in name.split("_") if w)
     return words
+
+
+def _only_copies(table: TableDesign, existing: list[TableDesign]) -> bool:
+    """Every attribute of `table` (neither key nor reference), at least one, is an attribute an
+    existing table has: the model copied them from the list of tables it was shown
+    (`jury_service(summons_id, officer_id, is_foreperson, was_discharged_early)` beside
+    `jury_member.is_foreperson`), so the table states nothing the design lacks. Not asked of a
+    sentence giving a value per pair: there the draft put the pair's value on a parent, and the
+    new table takes it from there (pair_values_on_parents)."""
+    own = table.own_attributes
+    return bool(own) and own <= set().union(*(t.own_attributes for t in existing))
 
 
 def new_tables(answered: list[TableDesign], existing: list[TableDesign]) -> list[TableDesign]:

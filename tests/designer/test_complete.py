@@ -42,6 +42,16 @@ class Scripted:
         return answer
 
 
+def test_a_table_whose_attributes_all_copy_the_designs_is_not_added() -> None:
+    # the model relates referee and fixture, but writes only the fixture's date into the new table
+    copy = ("CREATE TABLE officiating (fixture_id INTEGER REFERENCES fixture(fixture_id), licence_number TEXT "
+            "REFERENCES referee(licence_number), played_on DATE, PRIMARY KEY (fixture_id, licence_number));")
+    completed = complete_by_sentences(_draft(), Scripted(copy))
+    assert [t.name for t in completed.tables] == ["club", "referee", "fixture"]
+    # the same relation with the values the sentence gives it is added
+    assert "appointment" in [t.name for t in complete_by_sentences(_draft(), Scripted(ANSWER)).tables]
+
+
 def test_only_sentences_naming_two_tables_and_something_the_design_lacks_are_asked() -> None:
     asked = candidate_sentences(_draft())
     assert asked == (["Every referee receives a fee and a rating for each fixture in which they officiate."], [])
