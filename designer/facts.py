@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from text2db.designer.requirement import (BY_THE_WAY, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, SUBJECT_PRONOUN, Attribute,
+from text2db.designer.requirement import (BY_THE_WAY, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, SUBJECT_PRONOUN, Attribute,
                                           Clause, Facts, clean_phrase, names_an_attribute, read_clauses, split_items)
 from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
 
@@ -477,7 +477,36 @@ CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether
 def _item_words(item: str) -> str:
     """The words naming what a listed item is, without what follows them ('the date it was
     installed' -> 'date installed', 'the role on each team' -> 'role'), lowercase."""
+    if QUESTION.match(item.strip().lower()):
+        return _asked_words(item.strip().lower())
     return clean_phrase(CUT.sub("", _without_its_subject(item.lower())))
+
+
+# "whether they are a novice speaker", "whether salting is included": a yes/no question, kept as
+# a flag named by what it asks ('is_novice_speaker', 'is_salting_included'); cut at a word that
+# opens what the question goes on about ('kept mainly for meat or wool': 'is kept')
+QUESTION = re.compile(r"^whether\s+(?:or\s+not\s+)?(?P<asked>[a-z].*)$")
+ASKED_SUBJECTS = {"they", "it", "he", "she", "we", "you", "this"}
+AUXILIARIES = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "will",
+               "would", "can", "could", "should", "may", "might", "re", "s", "actually", "already", "still", "ever"}
+ASKED_END = {"or", "and", "to", "for", "by", "with", "from", "in", "on", "at", "because", "when", "before", "after",
+             "during", "than", "so", "per"}
+
+
+def _asked_words(item: str) -> str:
+    """'whether they are a novice speaker' -> 'is_novice_speaker', 'whether there is parking' ->
+    'has_parking', 'whether it has been fixed' -> 'is_fixed': the pronoun, auxiliaries, articles
+    and adverbs name nothing; the flag's type follows from its first word (words.column_type)."""
+    words = re.findall(r"[a-z]+", QUESTION.match(item)["asked"])  # type: ignore[index]
+    there = words[:1] == ["there"]
+    words = words[1:] if words[:1] and (there or words[0] in ASKED_SUBJECTS) else words
+    kept: list[str] = []
+    for word in words:
+        if word in ASKED_END and kept or len(kept) == 4:
+            break
+        if word not in AUXILIARIES and word not in DETERMINERS and not word.endswith("ly"):
+            kept.append(word)
+    return "_".join(["has" if there else "is", *kept]) if kept else ""  # one word: 'is' opens no clause here
 
 
 def _without_its_subject(item: str) -> str:

@@ -397,6 +397,8 @@ def _count_words(words: list[str]) -> int:
 
 def split_items(text: str) -> list[str]:
     text = re.sub(r"\b(one|zero) or more\b", r"\1_or_more", text, flags=re.I)
+    # "whether they are kept for meat or wool" asks one question: its 'or' lists nothing
+    text = re.sub(r"(\bwhether\b[^,;]*?)\s+or\s+", r"\1 or_", text, flags=re.I)
     items = re.split(r",\s*(?:and|or)?\s*|\s+and\s+|\s+as well as\s+|\s+or\s+|\s+plus\s+", text)
     # "the customer type and, for organisations, a VAT number": the 'and' before a comma joins, names nothing
     items = [re.sub(r"\s+(?:and|or)$", "", i.strip()) for i in items]

@@ -798,6 +798,19 @@ def test_a_parents_facts_the_model_wrote_into_a_child_go_to_the_thin_parent_name
     assert {"address", "seating_capacity"} <= {c.name for c in design.table("venue").columns}
 
 
+@pytest.mark.parametrize(("wording", "flag"), [
+    ("For breeds we keep the name and whether they are kept mainly for meat or wool.", "is_kept"),
+    ("Debaters have a name and whether they are a novice speaker.", "is_novice_speaker"),
+    ("Trailheads have a name and whether there is parking.", "has_parking"),
+    ("Flights have a date and whether a champagne certificate was bought.", "is_champagne_certificate_bought"),
+])
+def test_a_yes_no_question_in_a_list_is_one_flag_named_by_what_it_asks(wording: str, flag: str) -> None:
+    table = design_with_rules(wording).tables[0]
+    # not `whether_they` (the question cut at its verb) beside a `wool` (its 'or' read as a list)
+    assert [c.name for c in table.columns if c.type == "BOOLEAN"] == [flag]
+    assert not any(c.name.startswith("whether") or c.name == "wool" for c in table.columns)
+
+
 def test_things_the_wording_counts_are_entities_even_where_nothing_declares_them() -> None:
     # 'has shelves' alone reads as an attribute of the warehouse; 'one shelf' says shelves are counted things
     design = checked(design_with_rules(
