@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from text2db.designer.requirement import (BY_THE_WAY, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE, SUBJECT_PRONOUN, Attribute,
-                                          Clause, Facts, clean_phrase, names_an_attribute, read_clauses, split_items)
+from text2db.designer.requirement import (BY_THE_WAY, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE,
+                                          SUBJECT_PRONOUN, Attribute, Clause, Facts, clean_phrase, names_an_attribute,
+                                          read_clauses, split_items)
 from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
@@ -477,14 +478,15 @@ CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether
 def _item_words(item: str) -> str:
     """The words naming what a listed item is, without what follows them ('the date it was
     installed' -> 'date installed', 'the role on each team' -> 'role'), lowercase."""
-    if QUESTION.match(item.strip().lower()):
-        return _asked_words(item.strip().lower())
+    asked = item.strip().lower()
+    if QUESTION.match(asked):
+        return _asked_words(asked)
     return clean_phrase(CUT.sub("", _without_its_subject(item.lower())))
 
 
 # "whether they are a novice speaker", "whether salting is included": a yes/no question, kept as
 # a flag named by what it asks ('is_novice_speaker', 'is_salting_included'); cut at a word that
-# opens what the question goes on about ('kept mainly for meat or wool': 'is kept')
+# opens what the question goes on about ('kept mainly for meat or wool': 'is_kept')
 QUESTION = re.compile(r"^whether\s+(?:or\s+not\s+)?(?P<asked>[a-z].*)$")
 ASKED_SUBJECTS = {"they", "it", "he", "she", "we", "you", "this"}
 AUXILIARIES = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "will",

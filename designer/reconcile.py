@@ -531,7 +531,8 @@ def _table_map(rules: SchemaDesign, tables: dict[str, TableDesign]) -> dict[str,
     for share, same_name, rule_name, name in by_content:
         if share < CONTENT_MATCH:
             break
-        if _holds_as_another(tables[name], rules.table(rule_name)) or _another_entitys_table(rule_name, name, rules, tables):
+        if (_holds_as_another(tables[name], rules.table(rule_name))
+                or _another_entitys_table(rule_name, name, rules, tables)):
             continue
         tied = [x for x in by_content if x[0] == share and x[2] == rule_name and x[3] not in out.values()]
         if rule_name not in out and name not in out.values() and (same_name or len(tied) == 1):

@@ -63,10 +63,11 @@ def _in_requirement_spelling(design: SchemaDesign, notes: list[str]) -> list[Tab
 def _plain_attribute_names(table: TableDesign, notes: list[str]) -> TableDesign:
     """`venue.venue_name` is the venue's `name`: the table already says whose (and a reader, or
     a reference schema, calls it so: `name` is the most common column of every benchmark set,
-    `<table>_name` rare). So is `production_service.service_name`: a table named by several
-    words is named after its last, its head noun, and the reference schemas of the read sets call
-    such a column `name` 80 times, `<head>_name` 4 times; not in a table that refers to another,
-    where it is often a parent's name still to be made a table. Keys and references keep their names.
+    `<table>_name` rare). So is `business_type.type_name`: a table named by several words is
+    named after its last, its head noun, and the reference schemas of the read sets call such a
+    column `name` 80 times, `<head>_name` 4 times; not in a table that refers to another, where it
+    is often a parent's name still to be made a table (`lesson_skill.skill_name`). Keys and
+    references keep their names.
     (Also naming `phone_number` `phone` where the requirement only says "phone" moved nothing on
     the read sets and renamed entity numbers such as `job_number` on an unread one: not done.)"""
     taken = {c.name for c in table.columns}
