@@ -215,13 +215,21 @@ def _mention(pattern: str, text: str, columns: set[str], tables: str) -> int:
     """Where `text` first names the table, or -1; a word that with the next one spells a column
     names that column, not the table ("a delivery address" beside `customer.delivery_address`),
     and one just before another table's name qualifies that table ("onto airline master air
-    waybills": a master air waybill, not the airline)."""
+    waybills": a master air waybill, not the airline); one after "the number of" or "how many" is a
+    count the subject keeps ("the maximum number of passengers"), not its rows."""
     for m in re.finditer(pattern, text):
+        if QUANTITY_OF.search(text[:m.start()]):
+            continue
         after = re.match(r"[\s-]+([a-z]+)", text[m.end():])
         spells_a_column = after is not None and "_".join(name_words(m.group()) + [after.group(1)]) in columns
         if not spells_a_column and not re.match(rf"[\s-]+(?:{tables})", text[m.end():]):
             return m.start()
     return -1
+
+
+# "the number of passengers", "how many rooms": a count (a column); "a number of rooms" counts them many
+QUANTITY_OF = re.compile(r"(?<!\ba )(?<!\bany )\b(?:number|count|amount|quantity|total) of\s+(?:(?:the|our|its|their)\s+)?$"
+                         r"|\bhow many\s+$")
 
 
 def table_patterns(design: SchemaDesign) -> dict[str, str]:

@@ -257,3 +257,14 @@ def test_a_statement_after_a_semicolon_that_starts_with_a_table_is_asked_about_i
     assert ("a team has a name and is made up of two debaters.", "team", "debater") in asked
     # "for each test run on a sample" starts with no table, and the sentence counts both many
     assert not any({a, b} == {"sample", "test"} for _, a, b in asked)
+
+
+def test_a_count_of_a_table_names_no_row_of_it() -> None:
+    requirement = ("Vans have a registration and the maximum number of crates they carry. Crates have a code. "
+                   "Drivers have a name, and a driver loads a number of crates every day.")
+    design = checked(repair(SchemaDesign(requirement=requirement, designer="llm:test", tables=parse_tables(
+        """CREATE TABLE van (registration TEXT PRIMARY KEY, max_crates INTEGER);
+        CREATE TABLE crate (code TEXT PRIMARY KEY);
+        CREATE TABLE driver (driver_id INTEGER PRIMARY KEY, name TEXT);"""))))
+    # "the maximum number of crates" is a van's column, not a crate; "a number of crates" counts crates
+    assert [(a, b) for _, a, b in asked_pairs(design)] == [("driver", "crate")]
