@@ -82,19 +82,31 @@ NOUN_POS = {"NOUN", "PROPN"}
 
 
 @lru_cache(maxsize=64)
-def never_nouns(requirement: str) -> frozenset[str]:
-    """Words the requirement never uses as a noun ('who naturally has many', 'a customer comes to
-    us with a name', 'the flights they fly', 'what is recorded'): never an entity, though a clause
-    pattern read one. spaCy's tagger decides over every occurrence, by word and by lemma, so a
-    word that is a noun anywhere ('flies' for `fly`) is kept. Cached: one design reads the same
-    requirement's facts two or three times (rules, then with the model's tables as known)."""
+def _tags(requirement: str) -> dict[str, frozenset[str]]:
+    """Each word (lower case, and its lemma) -> every part of speech spaCy's tagger gives it in the
+    requirement. Cached: one design reads the same requirement's facts two or three times (rules,
+    then with the model's tables as known)."""
     from text2db.extractors.models import spacy_pipeline
 
     seen_as: dict[str, set[str]] = {}
     for token in spacy_pipeline()(requirement):
         for form in {token.lower_, token.lemma_.lower()}:
             seen_as.setdefault(form, set()).add(token.pos_)
-    return frozenset(w for w, tags in seen_as.items() if not tags & NOUN_POS)
+    return {w: frozenset(tags) for w, tags in seen_as.items()}
+
+
+def never_nouns(requirement: str) -> frozenset[str]:
+    """Words the requirement never uses as a noun ('who naturally has many', 'a customer comes to
+    us with a name', 'the flights they fly', 'what is recorded'): never an entity, though a clause
+    pattern read one. spaCy's tagger decides over every occurrence, by word and by lemma, so a
+    word that is a noun anywhere ('flies' for `fly`) is kept."""
+    return frozenset(w for w, tags in _tags(requirement).items() if not tags & NOUN_POS)
+
+
+def only_adjectives(requirement: str) -> frozenset[str]:
+    """Words the requirement uses only as adjectives ('a full name', 'paid in full', 'a first
+    name'): the tagger is surer of these than of a noun it misreads as a verb ('which skills')."""
+    return frozenset(w for w, tags in _tags(requirement).items() if tags == {"ADJ"})
 
 
 def _drop_entities(facts: Facts, names: set[str]) -> None:

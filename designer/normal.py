@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from text2db.designer.facts import ID_HEADS
+from text2db.designer.facts import ID_HEADS, only_adjectives
 from text2db.designer.reconcile import NAMING
 from text2db.designer.repair import any_table_pattern, name_pattern, name_words
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -49,6 +49,7 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
     tables = {t.name: t for t in design.tables}
     text = design.requirement.lower()
     qualified = _qualifier_pattern(design)
+    adjectives = only_adjectives(design.requirement)  # "a full name": `full` names no thing
     groups: dict[str, list[tuple[str, ColumnDesign, str]]] = defaultdict(list)  # prefix -> (table, column, suffix)
     for table in design.tables:
         by_prefix: dict[str, list[tuple[ColumnDesign, str]]] = defaultdict(list)
@@ -59,6 +60,8 @@ def entities_out_of_columns(design: SchemaDesign) -> SchemaDesign:
             if split is not None:
                 by_prefix[split[0]].append((column, split[1]))
         for prefix, found in by_prefix.items():
+            if name_words(prefix)[-1] in adjectives:
+                continue
             pair_side = _other_side_of_a_pair(prefix, table, set(tables))
             if _describes_another(prefix, table.name, [s for _, s in found], text, qualified, pair_side):
                 groups[prefix] += [(table.name, column, suffix) for column, suffix in found]

@@ -70,6 +70,12 @@ def test_groups_that_describe_no_other_entity_stay(columns: str) -> None:
     assert entities_out_of_columns(draft) == draft
 
 
+def test_a_name_qualified_by_a_word_used_only_as_an_adjective_stays() -> None:
+    requirement = "Singers give their full name and an email. Tickets are paid in full before each concert."
+    draft = _draft(requirement, "CREATE TABLE singer (singer_id INTEGER PRIMARY KEY, full_name TEXT, email TEXT);")
+    assert entities_out_of_columns(draft) == draft  # "in full" is no full, and a full name no full's name
+
+
 def test_a_pair_table_holding_the_other_sides_name_gets_that_entity() -> None:
     requirement = ("Each project has a title. Projects are funded by sponsors (a name and a contact email), and a "
                    "sponsor may back many projects, contributing a specific amount to each.")
