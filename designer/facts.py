@@ -490,9 +490,9 @@ CONTACT_CLAUSE = re.compile(r"^(?P<noun>(?:(?:the|a|an|its|their)\s+)?(?!whether
 def _item_words(item: str) -> str:
     """The words naming what a listed item is, without what follows them ('the date it was
     installed' -> 'date installed', 'the role on each team' -> 'role'), lowercase."""
-    asked = item.strip().lower()
-    if QUESTION.match(asked):
-        return _asked_words(asked)
+    question = QUESTION.match(item.strip().lower())
+    if question:
+        return _asked_words(question["asked"])
     return clean_phrase(CUT.sub("", _without_its_subject(item.lower())))
 
 
@@ -500,18 +500,19 @@ def _item_words(item: str) -> str:
 # a flag named by what it asks ('is_novice_speaker', 'is_salting_included'); cut at a word that
 # opens what the question goes on about ('kept mainly for meat or wool': 'is_kept')
 QUESTION = re.compile(r"^whether\s+(?:or\s+not\s+)?(?P<asked>[a-z].*)$")
-ASKED_SUBJECTS = {"they", "it", "he", "she", "we", "you", "this"}
+ASKED_SUBJECTS = {*re.findall(r"[a-z]+", SUBJECT_PRONOUN), "this"}
 AUXILIARIES = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "will",
                "would", "can", "could", "should", "may", "might", "re", "s", "actually", "already", "still", "ever"}
 ASKED_END = {"or", "and", "to", "for", "by", "with", "from", "in", "on", "at", "because", "when", "before", "after",
              "during", "than", "so", "per"}
 
 
-def _asked_words(item: str) -> str:
-    """'whether they are a novice speaker' -> 'is_novice_speaker', 'whether there is parking' ->
-    'has_parking', 'whether it has been fixed' -> 'is_fixed': the pronoun, auxiliaries, articles
-    and adverbs name nothing; the flag's type follows from its first word (words.column_type)."""
-    words = re.findall(r"[a-z]+", QUESTION.match(item)["asked"])  # type: ignore[index]
+def _asked_words(asked: str) -> str:
+    """What a question asks ('they are a novice speaker', after 'whether') as a flag:
+    'is_novice_speaker'; 'there is parking' -> 'has_parking', 'it has been fixed' -> 'is_fixed':
+    the pronoun, auxiliaries, articles and adverbs name nothing; the flag's type follows from its
+    first word (words.column_type)."""
+    words = re.findall(r"[a-z]+", asked)
     there = words[:1] == ["there"]
     words = words[1:] if words[:1] and (there or words[0] in ASKED_SUBJECTS) else words
     kept: list[str] = []
