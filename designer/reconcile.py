@@ -191,7 +191,18 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 renamed = renamed_columns(table, {column.name: new})
                 tables[name] = _with_declared_reference(renamed, new, parent, key)
                 notes.append(f"{name}: {column.name} (a copy of {parent}'s name) is now the reference {new}")
+                if word == parent and _known_only_by_surrogate(tables[parent]):
+                    tables[parent] = tables[parent].model_copy(update={"columns": [*tables[parent].columns, ColumnDesign(
+                        name="name", type=column.type, nullable=column.nullable, description=f"name of the {parent}")]})
+                    notes.append(f"{parent}: given the name {name}.{column.name} held")
     return design.amended(list(tables.values()), notes)
+
+
+def _known_only_by_surrogate(table: TableDesign) -> bool:
+    """Keyed by `<table>_id` with no column naming or identifying a row (`village(village_id,
+    district)`): a column that held the row (`group.village`) held its name, which the table lacks."""
+    return (table.primary_key == [f"{table.name}_id"]
+            and not any(c.name.split("_")[-1] in NAMING for c in table.columns if c.name != table.primary_key[0]))
 
 
 def _pairs_with_references(table: TableDesign, column: str) -> bool:

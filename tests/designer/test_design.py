@@ -457,6 +457,18 @@ def test_a_column_named_like_another_table_refers_to_it() -> None:
     assert design.table("borrower_group").has_column("nearest_village")  # a role before the name is not read
 
 
+def test_a_table_a_column_held_by_name_is_given_the_name_when_it_has_none() -> None:
+    requirement = "Every club walks from one car park. We keep a list of car parks with their postcode."
+    drafted = ("CREATE TABLE car_park (car_park_id INTEGER PRIMARY KEY, postcode TEXT);\n"
+               "CREATE TABLE club (club_id INTEGER PRIMARY KEY, name TEXT, car_park TEXT);")
+    design = checked(implied_references(_repaired_draft(requirement, drafted)))
+    assert _fks(design) == {("club", "car_park_id", "car_park")}
+    assert [c.name for c in design.table("car_park").columns] == ["car_park_id", "postcode", "name"]
+    # a table that has a name (or a code) already keeps its columns
+    coded = drafted.replace("postcode TEXT", "postcode TEXT, car_park_code TEXT")
+    assert not checked(implied_references(_repaired_draft(requirement, coded))).table("car_park").has_column("name")
+
+
 def test_two_roles_named_after_another_table_both_refer_to_it() -> None:
     requirement = ("A wedding has a date, a ceremony venue and a reception venue. Venues have a name and a capacity. "
                    "Each booking has an age rating.")
