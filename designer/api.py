@@ -33,7 +33,7 @@ from text2db.config import Settings
 from text2db.designer.belongs import owned_references
 from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
-from text2db.designer.lookup import lookup_tables
+from text2db.designer.lookup import described_lists, lookup_tables
 from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns, parent_attributes_moved
 from text2db.designer.relate import appointed_roles, complete_references
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
@@ -86,17 +86,18 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
 
 
 def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign:
-    """The last conventions, after every LLM prompt (which show the columns), checked: a copy of
-    another table's facts dropped, an attribute copied from a table it refers to dropped, one named
-    after that table (`concert.conductor_phone`) moved there, an event
-    keyed by its date keyed by a surrogate, a key's table name dropped from an identifier of several
-    words, a key named by how it looks (`short_code`) named after its table, a composite reference
-    named as the key it holds, a bare date/time/type named after its table, an association keyed by
-    its parents; in a design the LLM drafted, a reference of a plural role made an association
-    table, and an undated pairing keyed by its parents too."""
+    """The last conventions, after every LLM prompt (which show the columns), checked: what a kept
+    list is said to hold added to its table, a copy of another table's facts dropped, an attribute
+    copied from a table it refers to dropped, one named after that table
+    (`concert.conductor_phone`) moved there, an event keyed by its date keyed by a surrogate, a
+    key's table name dropped from an identifier of several words, a key named by how it looks
+    (`short_code`) named after its table, a composite reference named as the key it holds, a bare
+    date/time/type named after its table, an association keyed by its parents; in a design the LLM
+    drafted, a reference of a plural role made an association table, and an undated pairing keyed
+    by its parents too."""
     design = associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
         format_named_keys_named_after_tables(table_names_dropped_from_keys(events_keyed_by_surrogates(
-            parent_attributes_moved(copied_attributes_dropped(copies_dropped(design)))))))))
+            parent_attributes_moved(copied_attributes_dropped(copies_dropped(described_lists(design))))))))))
     if drafted_by_llm:
         design = undated_pairings_keyed_by_parents(plural_references_as_associations(design))
     return checked(design)

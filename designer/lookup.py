@@ -68,6 +68,47 @@ def lookup_tables(design: SchemaDesign) -> SchemaDesign:
     return design.amended(ordered, notes)
 
 
+# "a fixed list of roof types (pitched, flat and so on) with a short description of each", "a list
+# of piece types such as armchair or sofa, each with a typical number of labour hours we use"
+LIST_WITH = (r"\blist\s+of\s+(?:{rows})(?:\s*\([^()]*\))?(?:\s+such\s+as\s+[^.;()]*?)?,?\s+(?:each\s+)?with\s+"
+             r"(?P<attributes>[^.;()]+)")
+CLAUSE_OF_ITS_OWN = re.compile(r"\s+(?:we|they|you|i)\b.*$")  # "labour hours we use for quoting"
+
+
+def described_lists(design: SchemaDesign) -> SchemaDesign:
+    """`design` with the attributes a list of a table's rows is said to have ("a list of roof
+    types (...) with a short description of each") added to that table where it has no column of
+    that head word: the rows of a kept list are described there, and nowhere else does the
+    wording give them. Done last (`finished`), so no prompt changes: shown a table with one more
+    column, the 1.5B model answered another sentence differently and lost a table."""
+    from text2db.designer.facts import _item_words
+    from text2db.designer.requirement import split_items
+    from text2db.designer.words import column_type, snake
+
+    tables = {t.name: t for t in design.tables}
+    notes: list[str] = []
+    text = design.requirement.lower()
+    for name, table in list(tables.items()):
+        rows = name_pattern(name)
+        m = re.search(LIST_WITH.format(rows=rows.removeprefix(r"\b")), text) if rows else None
+        if m is None:
+            continue
+        heads = {name_words(c.name)[-1] for c in table.columns}
+        added = []
+        for item in split_items(m.group("attributes")):
+            words = _item_words(CLAUSE_OF_ITS_OWN.sub("", item))
+            column = snake(words) if words else ""
+            if not column or name_words(column)[-1] in heads or any(name_pattern(t) and re.search(
+                    name_pattern(t) or "", words) for t in tables):
+                continue  # a column of that kind there already, or another table (a reference, not a value)
+            added.append(ColumnDesign(name=column, type=column_type(column), description=words))
+            heads.add(name_words(column)[-1])
+        if added:
+            tables[name] = table.model_copy(update={"columns": [*table.columns, *added]})
+            notes.append(f"{name}: {', '.join(c.name for c in added)} added, what the list of its rows is said to hold")
+    return design.amended([tables[t.name] for t in design.tables], notes) if notes else design
+
+
 def kept_lists(requirement: str) -> list[str]:
     """For each kept list of examples in parentheses, and each value said to come "from a
     (fixed, short, ...) list" without one, the text before it (lowercase, from the start of its

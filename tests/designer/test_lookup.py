@@ -4,7 +4,7 @@ the value's table refers to (designer/lookup.py); a closed enumeration stays a t
 from __future__ import annotations
 
 from text2db.designer.ddlread import parse_tables
-from text2db.designer.lookup import kept_lists, lookup_tables
+from text2db.designer.lookup import described_lists, kept_lists, lookup_tables
 from text2db.designer.repair import repair
 from text2db.designer.validate import checked
 from text2db.schemas.design import SchemaDesign
@@ -145,3 +145,21 @@ def test_a_value_from_a_kept_list_in_a_table_the_completion_added_refers_to_a_lo
     with fake_llm([DRAFT, answer]) as server:
         design = design_schema(requirement, Settings(llm_base_url=server.base_url))
     assert "appointment_grade" in design.table("appointment").parents
+
+
+def test_what_a_kept_list_is_said_to_hold_is_added_to_the_table_of_its_rows() -> None:
+    requirement = ("Rooms have a number and a floor type. We keep a fixed list of floor types (oak, tile, carpet and "
+                   "so on) with a cleaning method and a short description of each. We keep a list of room kinds such "
+                   "as single, double or suite, each with a typical rate we quote. Guests have a name.")
+    design = checked(described_lists(lookup_tables(checked(repair(SchemaDesign(requirement=requirement, designer="llm:test",
+                                                               tables=parse_tables("""
+        CREATE TABLE room (room_number TEXT PRIMARY KEY, floor_type TEXT);
+        CREATE TABLE room_kind (room_kind_id INTEGER PRIMARY KEY, name TEXT, rate DECIMAL);
+        CREATE TABLE guest (guest_id INTEGER PRIMARY KEY, name TEXT);""")))))))
+    assert [c.name for c in design.table("floor_type").columns] == ["floor_type_id", "name", "cleaning_method",
+                                                                    "short_description"]
+    # a column of that kind there already (`rate`), or a table the list does not describe: unchanged
+    assert [c.name for c in design.table("room_kind").columns] == ["room_kind_id", "name", "rate"]
+    assert [c.name for c in design.table("guest").columns] == ["guest_id", "name"]
+    # asked again, nothing is added twice
+    assert described_lists(design) is design
