@@ -28,9 +28,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from text2db.designer.facts import _item_words
 from text2db.designer.normal import referring
 from text2db.designer.repair import key_column, name_pattern, name_words
-from text2db.designer.words import singular
+from text2db.designer.requirement import split_items
+from text2db.designer.words import column_type, singular, snake
 from text2db.schemas.design import ColumnDesign, SchemaDesign, TableDesign
 
 LIST_IN_PARENTHESES = re.compile(r"\(([^()]{3,200})\)")
@@ -81,25 +83,21 @@ def described_lists(design: SchemaDesign) -> SchemaDesign:
     that head word: the rows of a kept list are described there, and nowhere else does the
     wording give them. Done last (`finished`), so no prompt changes: shown a table with one more
     column, the 1.5B model answered another sentence differently and lost a table."""
-    from text2db.designer.facts import _item_words
-    from text2db.designer.requirement import split_items
-    from text2db.designer.words import column_type, snake
-
     tables = {t.name: t for t in design.tables}
+    patterns = {name: p for name in tables if (p := name_pattern(name))}
     notes: list[str] = []
     text = design.requirement.lower()
-    for name, table in list(tables.items()):
-        rows = name_pattern(name)
-        m = re.search(LIST_WITH.format(rows=rows.removeprefix(r"\b")), text) if rows else None
+    for name, rows in patterns.items():
+        m = re.search(LIST_WITH.format(rows=rows.removeprefix(r"\b")), text)
         if m is None:
             continue
+        table = tables[name]
         heads = {name_words(c.name)[-1] for c in table.columns}
         added = []
         for item in split_items(m.group("attributes")):
             words = _item_words(CLAUSE_OF_ITS_OWN.sub("", item))
             column = snake(words) if words else ""
-            if not column or name_words(column)[-1] in heads or any(name_pattern(t) and re.search(
-                    name_pattern(t) or "", words) for t in tables):
+            if not column or name_words(column)[-1] in heads or any(re.search(p, words) for p in patterns.values()):
                 continue  # a column of that kind there already, or another table (a reference, not a value)
             added.append(ColumnDesign(name=column, type=column_type(column), description=words))
             heads.add(name_words(column)[-1])

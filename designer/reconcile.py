@@ -192,8 +192,9 @@ def implied_references(design: SchemaDesign) -> SchemaDesign:
                 tables[name] = _with_declared_reference(renamed, new, parent, key)
                 notes.append(f"{name}: {column.name} (a copy of {parent}'s name) is now the reference {new}")
                 if word == parent and _known_only_by_surrogate(tables[parent]):
-                    tables[parent] = tables[parent].model_copy(update={"columns": [*tables[parent].columns, ColumnDesign(
-                        name="name", type=column.type, nullable=column.nullable, description=f"name of the {parent}")]})
+                    named = ColumnDesign(name="name", type=column.type, nullable=column.nullable,
+                                         description=f"name of the {parent}")
+                    tables[parent] = tables[parent].model_copy(update={"columns": [*tables[parent].columns, named]})
                     notes.append(f"{parent}: given the name {name}.{column.name} held")
     return design.amended(list(tables.values()), notes)
 
