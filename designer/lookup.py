@@ -21,6 +21,10 @@ the column (`job_type`; `skill` for `skill_name`; `tournament_format` for a bare
 `tournament`) and reused when the design has a table of that name. Every change is noted. The
 LLM path looks again after the sentence-completion prompts (designer/api.py): a table they add
 may hold such a value.
+
+What the rows of such a list are said to hold goes to the list's table (`described_lists`, run
+last by `finished`): "a fixed list of roof types (...) with a short description of each" gives
+`roof_type` its description, where the table has no column of that head word yet.
 """
 
 from __future__ import annotations
