@@ -540,6 +540,16 @@ def head_subject(text: str) -> str:
     return ""
 
 
+# a pronoun, then the verb of its clause ('it is held by one policyholder', 'it leaves from a port')
+STATEMENT_PRONOUN = re.compile(r"^(?:it|they)\s+(?=(?:" + CONTINUING_VERB + r"|" + PRONOUN_VERB + r"|[a-z]+s)\b)", re.I)
+
+
+def _goes_on(clauses: list[Clause], group: int) -> bool:
+    """Whether the sentence `group` has a clause before this one, with a subject that a pronoun,
+    'its' or 'each one' opening this one can stand for."""
+    return bool(clauses) and clauses[-1].group == group and bool(clauses[-1].subject)
+
+
 def read_clauses(requirement: str) -> list[Clause]:
     """Clauses with their subject and, for declarations, their listed items (first pass)."""
     clauses: list[Clause] = []
@@ -550,17 +560,22 @@ def read_clauses(requirement: str) -> list[Clause]:
                 if label and index == 0 and not clause.subject and not clause.items:
                     clause.subject, clause.items = label, split_items(clause.text)  # the list after "Members:"
                 role = ITS_ROLE.match(clause.text)
-                if role and clauses and clauses[-1].group == group and clauses[-1].subject:
+                if role and _goes_on(clauses, group):
                     clause.subject = clauses[-1].subject  # "a class ..., and one teacher is its class teacher"
                     clause.items = [role.group("role"), f"who is a {role.group('x')}"]
-                if not clause.subject and ONE_OF_THEM.match(clause.text) and clauses and clauses[-1].group == group \
-                        and clauses[-1].subject:
+                if not clause.subject and ONE_OF_THEM.match(clause.text) and _goes_on(clauses, group):
                     # "appliances ...; for each one we note the type, and each is housed at one station"
                     clause.subject, clause.text = clauses[-1].subject, re.sub(r"^each\s+", "", clause.text)
                     if not clause.items:
                         _declaration(clause, inherited=True)
+                if index == 0 and not clause.subject and _goes_on(clauses, group) \
+                        and (pronoun := STATEMENT_PRONOUN.match(clause.text)):
+                    # "an incident gets a number ...; it is acknowledged by one engineer": the
+                    # pronoun opening a statement is the sentence's last subject
+                    clause.subject, clause.text = clauses[-1].subject, clause.text[pronoun.end():]
+                    _declaration(clause, inherited=True)
                 its = STORE_ITS.match(clause.text)
-                if its and not clause.items and clauses and clauses[-1].group == group and clauses[-1].subject:
+                if its and not clause.items and _goes_on(clauses, group):
                     clause.subject = clauses[-1].subject  # "a trip is made by one driver; we record its start time"
                     clause.items = split_items(its.group("rest"))
                 clauses.append(clause)

@@ -229,6 +229,13 @@ def test_its_after_a_semicolon_is_the_previous_subject() -> None:
     assert design.table("delivery").has_column("start_time") and ("delivery", "courier") in _refs(design)
 
 
+@pytest.mark.parametrize("pronoun_clause", ["it is checked by one inspector", "it can be checked by one inspector",
+                                            "it needs one inspector"])
+def test_a_pronoun_opening_a_statement_is_the_previous_subject(pronoun_clause: str) -> None:
+    design = _design(f"Inspectors have a name. A permit has a number, a fee and an expiry date; {pronoun_clause}.")
+    assert ("permit", "inspector") in _refs(design)
+
+
 def test_fact_about_each_noun_within_another_is_a_pair_fact() -> None:
     design = _design("Menus have a name. Courses have a title. A menu contains many courses, a course can be on many "
                      "menus, and we remember the position of each course within the menu.")
