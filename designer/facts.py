@@ -153,16 +153,30 @@ def _pair_subject(c: Clause) -> re.Match[str] | None:
 
 def _merge_heads(clauses: list[Clause]) -> dict[str, str]:
     """A one-word subject that is the head of exactly one longer subject and declares nothing of its
-    own is that subject ('a customer order is taken by ...; an order includes several dishes')."""
+    own is that subject ('a customer order is taken by ...; an order includes several dishes').
+    The other way round, a longer subject that declares nothing and names its head again, whose head
+    declares attributes, is the head ('an incident gets a number, a title ..., and a follow-up
+    incident can be linked to the original incident'): the words before the head tell one row from
+    another, not another thing."""
     subjects = {c.subject for c in clauses if c.subject and not PAIR_NP.match(c.subject) and c.subject not in NOT_ENTITY}
     merged: dict[str, str] = {}
     for word in [w for w in subjects if " " not in w]:
         longer = [x for x in subjects if x.endswith(" " + word)]
-        if len(longer) == 1 and not any(len(c.items) >= 2 for c in clauses if c.subject == word):
+        declares = any(len(c.items) >= 2 for c in clauses if c.subject == word)
+        if len(longer) == 1 and not declares:
             merged[word] = longer[0]
+        elif declares:
+            merged |= {x: word for x in longer if not any(c.items for c in clauses if c.subject == x)
+                       and any(_names_again(c.text, x, word) for c in clauses if c.subject == x)}
     for c in clauses:
         c.subject = merged.get(c.subject, c.subject)
     return merged
+
+
+def _names_again(text: str, subject: str, head: str) -> bool:
+    """Whether `text`, about `subject`, names `head` (the subject's last word) once more after it."""
+    said = re.search(rf"\b{re.escape(subject)}\b", text.lower())
+    return said is not None and re.search(rf"\b{re.escape(head)}\b", text.lower()[said.end():]) is not None
 
 
 def _candidates(clauses: list[Clause], facts: Facts) -> None:

@@ -407,7 +407,8 @@ def split_items(text: str) -> list[str]:
 
 # a pronoun as a clause's subject: 'a name they use' is no subject 'name' ('the date they joined')
 SUBJECT_PRONOUN = r"(?:they|it|he|she|we|you)"
-_LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+" + SUBJECT_PRONOUN + r"\b)[a-z]+(?:\s+[a-z]+)?\s+"
+# ('..., and a follow-up incident can be linked to ...': a hyphenated word is one word of the subject)
+_LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+" + SUBJECT_PRONOUN + r"\b)[a-z-]+(?:\s+[a-z]+)?\s+"
                  r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject

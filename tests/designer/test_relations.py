@@ -236,6 +236,15 @@ def test_a_pronoun_opening_a_statement_is_the_previous_subject(pronoun_clause: s
     assert ("permit", "inspector") in _refs(design)
 
 
+def test_a_hyphenated_modifier_of_an_entity_opens_a_clause_about_that_entity() -> None:
+    design = _design("A ticket has a number, a title and a priority, and a follow-up ticket can be linked to the "
+                     "original ticket it comes from.")
+    assert _names(design) == {"ticket"}
+    ticket = design.table("ticket")
+    assert [fk.ref_table for fk in ticket.foreign_keys] == ["ticket"]  # one reference to itself, not two
+    assert not any(c.name.startswith("follow_up") for c in ticket.columns)
+
+
 def test_fact_about_each_noun_within_another_is_a_pair_fact() -> None:
     design = _design("Menus have a name. Courses have a title. A menu contains many courses, a course can be on many "
                      "menus, and we remember the position of each course within the menu.")
