@@ -245,6 +245,13 @@ def test_a_hyphenated_modifier_of_an_entity_opens_a_clause_about_that_entity() -
     assert not any(c.name.startswith("follow_up") for c in ticket.columns)
 
 
+def test_a_modified_subject_that_names_no_second_row_stays_as_it_was() -> None:
+    # 'the same truck' tells no row from another: read as a truck, the clause made a truck refer to itself
+    design = _design("Trucks have a registration plate and a capacity. Moves have a date and a price. Of course "
+                     "the same truck is used for many moves.")
+    assert not any(fk.ref_table == "truck" for fk in design.table("truck").foreign_keys)
+
+
 def test_fact_about_each_noun_within_another_is_a_pair_fact() -> None:
     design = _design("Menus have a name. Courses have a title. A menu contains many courses, a course can be on many "
                      "menus, and we remember the position of each course within the menu.")
