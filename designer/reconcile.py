@@ -29,7 +29,8 @@ takes only what it lacks:
   such a surrogate;
 - a self-reference the rules read ("may sit under a parent category") on a table that has none;
 - the requirement's name for a relationship ("for each appearance we keep the fee") where the
-  LLM named its association by joining the parents' names (`event_act` -> `appearance`);
+  LLM named its association by joining the parents' names (`event_act` -> `appearance`), or for
+  the record of it ("a booking records the member, the class ..." -> `booking`);
 - last, a reference column named like its parent's surrogate (`vessel_id`) but holding the
   parent's identifier is named after it (`vessel_imo_number`).
 
@@ -502,10 +503,11 @@ def _name_associations_as_written(rules: SchemaDesign, pairs: dict[str, tuple[st
     """An LLM association named by joining its parents' names (`event_act`) takes the name of the
     rule designer's association of the same two parents when the requirement writes that name and
     not the joined one ("several acts can appear at one event ..., so for each appearance we keep
-    the fee agreed" -> `appearance`): the user's word for the relationship, which a reader (and a
-    reference schema) uses."""
+    the fee agreed" -> `appearance`), or of a rule table that refers to those two parents alone ("a
+    consultation records the patient, the therapist, the date ..." -> `consultation`): the user's
+    word for the relationship, which a reader (and a reference schema) uses."""
     for rule_table in rules.tables:
-        name, pair = same.get(rule_table.name), pairs[rule_table.name]
+        name, pair = same.get(rule_table.name), pairs[rule_table.name] or _two_parents(rule_table)
         if name is None or pair is None or rule_table.name in tables:
             continue
         parents = _association_parents(tables[name])
@@ -520,6 +522,14 @@ def _name_associations_as_written(rules: SchemaDesign, pairs: dict[str, tuple[st
                     fk.model_copy(update={"ref_table": rule_table.name}) if fk.ref_table == name else fk
                     for fk in table.foreign_keys]})
         notes.append(f"{name}: named {rule_table.name}, as the requirement calls it")
+
+
+def _two_parents(table: TableDesign) -> tuple[str, str] | None:
+    """The two tables an event table refers to, when it refers to exactly two ("a booking records
+    the member, the class, the booking date ..."): the relationship the model keyed by both
+    parents, whatever key the rules gave it."""
+    parents = sorted({fk.ref_table for fk in table.foreign_keys} - {table.name})
+    return (parents[0], parents[1]) if len(parents) == 2 and len(table.foreign_keys) == 2 else None
 
 
 def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:

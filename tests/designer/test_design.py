@@ -1214,3 +1214,20 @@ def test_what_is_kept_for_each_of_a_pair_is_named_by_the_clause_verb() -> None:
     pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"club", "volunteer"})
     assert "date_joined" in {c.name for c in pair.columns}
     assert not [c.name for c in pair.columns if "_they_" in c.name]
+
+
+def test_a_pairing_the_model_named_after_its_parents_takes_the_name_the_requirement_gives_its_record() -> None:
+    requirement = ("Patients have a name and a date of birth. Therapists have a name and a speciality. A patient can "
+                   "see several therapists; a consultation records the patient, the therapist, the consultation date "
+                   "and whether the patient paid.")
+    drafted = ("CREATE TABLE patient (patient_id INTEGER PRIMARY KEY, name TEXT, date_of_birth DATE);\n"
+               "CREATE TABLE therapist (therapist_id INTEGER PRIMARY KEY, name TEXT, speciality TEXT);\n"
+               "CREATE TABLE patient_therapist (patient_id INTEGER REFERENCES patient(patient_id), therapist_id "
+               "INTEGER REFERENCES therapist(therapist_id), consultation_date DATE, paid BOOLEAN, "
+               "PRIMARY KEY (patient_id, therapist_id));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert not design.has_table("patient_therapist")
+    consultation = design.table("consultation")
+    assert {fk.ref_table for fk in consultation.foreign_keys} == {"patient", "therapist"}
+    assert consultation.has_column("consultation_date") and consultation.has_column("paid")
+    assert reconciled(design) == design
