@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from text2db.designer.requirement import (BY_THE_WAY, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE,
+from text2db.designer.requirement import (BY_THE_WAY, DESIGN_WORDS, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE,
                                           SUBJECT_PRONOUN, Attribute, Clause, Facts, clean_phrase, names_an_attribute,
                                           read_clauses, split_items)
 from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
@@ -72,7 +72,8 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
     _verb_events_as_pairs(clauses, facts, names)
     _joined_statements(clauses, facts, names)
     events = {c.subject for c in clauses if EVENT_RE.match(c.text)}  # 'when a bidder wins an auction': a win
-    _drop_entities(facts, (set(facts.entities) & never_nouns(requirement)) - events)
+    _drop_entities(facts, (set(facts.entities) & never_nouns(requirement)) - events
+                   | {name for name in facts.entities if name.split()[-1] in DESIGN_WORDS})
     first = clauses[0].subject if clauses else ""
     facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts

@@ -52,10 +52,16 @@ CLAUSE_OPENERS = PRONOUNS | {"because", "if", "although", "though", "while", "si
                              "and", "or", "then", "that", "this", "these", "those", "i"}
 
 
+# what a requirement calls the thing being designed ("we need a database", "notes for the database",
+# "the film festival database stores the films"): never an attribute or an entity of it
+DESIGN_WORDS = {"database", "databases"}
+
+
 def names_an_attribute(words: str) -> bool:
-    """Whether a cleaned phrase can name an attribute: one to five words, not opening a clause."""
+    """Whether a cleaned phrase can name an attribute: one to five words, not opening a clause,
+    not naming the database itself."""
     split = words.split()
-    return 1 <= len(split) <= 5 and split[0] not in CLAUSE_OPENERS
+    return 1 <= len(split) <= 5 and split[0] not in CLAUSE_OPENERS and not DESIGN_WORDS & set(split)
 
 
 @dataclass

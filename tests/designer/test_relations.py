@@ -304,3 +304,19 @@ def test_a_list_item_names_its_thing_before_a_colon() -> None:
     assert design.table("courier").has_column("hire_date")
     assert design.table("depot").has_column("street_address")
     assert not any("loading" in name or "while" in name for name in _names(design))
+
+
+@pytest.mark.parametrize("requirement", [
+    "Tree nursery stock - notes for the database\nEach sapling has a species, a height in centimetres and a price. "
+    "Customers have a name and an email.",
+    "The seed library database stores the seed packets we lend out. A packet has a variety, a harvest year and a "
+    "weight in grams, and each borrower has a name and an email.",
+    "We run a beekeepers' cooperative with several apiaries and need a database. Each apiary has a name and a grid "
+    "reference.",
+])
+def test_the_database_a_requirement_asks_for_is_no_entity_or_attribute_of_it(requirement: str) -> None:
+    """"Notes for the database", "the seed library database stores ...", "need a database": the
+    word names the thing being designed, not an entity or one of its attributes."""
+    design = _design(requirement)
+    assert not any("database" in t.name or any("database" in c.name for c in t.columns) for t in design.tables)
+    assert _names(design) & {"sapling", "packet", "apiary"}
