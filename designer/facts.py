@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from text2db.designer.requirement import (BY_THE_WAY, DESIGN_WORDS, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE, STORE,
-                                          SUBJECT_PRONOUN, Attribute, Clause, Facts, clean_phrase, names_an_attribute,
-                                          read_clauses, split_items)
+from text2db.designer.requirement import (BY_THE_WAY, DESIGN_WORDS, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE,
+                                          STORE, SUBJECT_PRONOUN, Attribute, Clause, Facts, clean_phrase,
+                                          names_an_attribute, read_clauses, split_items)
 from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
@@ -72,8 +72,9 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
     _verb_events_as_pairs(clauses, facts, names)
     _joined_statements(clauses, facts, names)
     events = {c.subject for c in clauses if EVENT_RE.match(c.text)}  # 'when a bidder wins an auction': a win
-    _drop_entities(facts, (set(facts.entities) & never_nouns(requirement)) - events
-                   | {name for name in facts.entities if name.split()[-1] in DESIGN_WORDS})
+    never_named = (set(facts.entities) & never_nouns(requirement)) - events
+    the_database = {name for name in facts.entities if name.split()[-1] in DESIGN_WORDS}  # 'the festival database'
+    _drop_entities(facts, never_named | the_database)
     first = clauses[0].subject if clauses else ""
     facts.domain = first if first and not any(c.group > 0 and mentions(c.text, [first]) for c in clauses) else ""
     return facts

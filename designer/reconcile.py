@@ -528,8 +528,9 @@ def _two_parents(table: TableDesign) -> tuple[str, str] | None:
     """The two tables an event table refers to, when it refers to exactly two ("a booking records
     the member, the class, the booking date ..."): the relationship the model keyed by both
     parents, whatever key the rules gave it."""
-    parents = sorted({fk.ref_table for fk in table.foreign_keys} - {table.name})
-    return (parents[0], parents[1]) if len(parents) == 2 and len(table.foreign_keys) == 2 else None
+    parents = table.parents
+    distinct = len(set(parents)) == len(parents) == 2 and table.name not in parents
+    return (parents[0], parents[1]) if distinct else None
 
 
 def _named_by_a_column(entity: str, tables: dict[str, TableDesign]) -> bool:
