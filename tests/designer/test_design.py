@@ -229,8 +229,8 @@ def test_a_relationship_named_by_the_noun_of_its_verb_is_that_table_referring_to
                                                                                        key: list[str]) -> None:
     design = checked(design_with_rules(
         "Each walker has a name and an email. Each trail has a name and a length in kilometres. " + relating))
-    assert {(child, parent) for child, _, parent in _fks(design)} == {("registration", "walker"),
-                                                                      ("registration", "trail")}
+    assert {(child, parent) for child, _, parent in _fks(design) if child == "registration"} == {
+        ("registration", "walker"), ("registration", "trail")}
     assert sorted(design.table("registration").primary_key) == key
 
 

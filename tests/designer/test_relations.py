@@ -320,3 +320,18 @@ def test_the_database_a_requirement_asks_for_is_no_entity_or_attribute_of_it(req
     design = _design(requirement)
     assert not any("database" in t.name or any("database" in c.name for c in t.columns) for t in design.tables)
     assert _names(design) & {"sapling", "packet", "apiary"}
+
+
+def test_a_relation_stated_between_the_subject_and_its_declared_items_is_read() -> None:
+    design = _design("Each property has an address and an owner name. Inspections are carried out for a property, "
+                     "with a date, an inspector name and a result. Kennels have a number and a size, and are cleaned "
+                     "by one cleaner, with a cleaning day. Cleaners have a name.")
+    assert ("inspection", "property") in _refs(design)
+    assert ("kennel", "cleaner") in _refs(design)
+    assert design.table("inspection").has_column("result")
+
+
+def test_a_clause_naming_the_subjects_roles_before_its_items_relates_nothing() -> None:
+    design = _design("A show has a title and is hosted by one presenter. Presenters and guests are people with a "
+                     "name and a phone number.")
+    assert not any(fk.ref_table == t.name for t in design.tables for fk in t.foreign_keys)
