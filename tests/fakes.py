@@ -124,11 +124,24 @@ def poll_until(condition: Callable[[], bool], timeout: float, every: float = 0.1
 
 
 def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    """Fail the test when `condition()` does not hold within `timeout` seconds."""
+    """Fail the test when `condition()` does not hold within `timeout` seconds, with every thread's
+    stack in the report: a consumer thread that stopped making progress (stuck in a call, or
+    polling a group it no longer belongs to) shows where it is, which a rare CI failure otherwise
+    never tells."""
     if not poll_until(condition, timeout, every=0.2):
         import pytest
 
-        pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        pytest.fail(f"timed out after {timeout} s waiting for {what}\n{thread_stacks()}")
+
+
+def thread_stacks() -> str:
+    """The current stack of every live thread, named."""
+    import threading
+    import traceback
+
+    names = {t.ident: t.name for t in threading.enumerate()}
+    return "\n".join(f"--- thread {names.get(ident, ident)}\n{''.join(traceback.format_stack(frame))}"
+                     for ident, frame in sys._current_frames().items())
 
 
 def count_rows(engine: Engine) -> dict[str, int]:
