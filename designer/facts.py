@@ -346,7 +346,7 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
             if own and m.start < own.start and m.entity != subject:
                 facts.relations.append(_relation(subject, m.entity, 0, m.role))
         _declared_items(c, facts, names)
-        _before_the_items(c, facts, names)
+        _before_the_items(c, text, own, facts, names)
         return
     attached = _attached(text, found, own if own and own.start <= 12 else None, facts)
     if not subject:
@@ -398,16 +398,15 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
         facts.relations.append(_relation(subject, m.entity, many, m.role))
 
 
-def _before_the_items(c: Clause, facts: Facts, names: list[str]) -> None:
+def _before_the_items(c: Clause, text: str, own: Mention | None, facts: Facts, names: list[str]) -> None:
     """The relations the words between a clause's subject and its declared items state ("interviews
     are scheduled for an application, with a date and time, ..."; "a booking is made by one
     employee for one room, with ..."), read as in a clause that declares nothing. Only relations
     to other entities: a clause that names the subject's roles ("directors and actors are people
-    with a name") relates nothing, and the subject named again is the same row, not a parent."""
+    with a name") relates nothing, and the subject named again is the same row, not a parent.
+    `text` is the clause in lower case and `own` the subject's mention in it, as `_clause_facts` found them."""
     if c.aliases:
         return
-    text = c.text.lower()
-    own = next((m for m in mentions(text, names, facts.aliases) if m.entity == c.subject and not m.role), None)
     start = own.start if own else 0  # before the subject ("listeners create playlists with") is read already
     first_item = min((s for s in (text.find(item.lower()) for item in c.items) if s > start), default=-1)
     if first_item < 0:
