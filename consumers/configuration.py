@@ -31,3 +31,8 @@ class ConsumerConfig(BaseSettings):
         True, description="After the first durable batch, exempt what is alive then (imports, models, stages) from "
         "the garbage collector's full collections (loop.settle_heap)."
     )
+    lost_offsets_check_s: float = Field(
+        5.0, gt=0, description="How often the loop asks the group for the committed offsets of the partitions it has "
+        "read: one with none any more lost its log (topic recreated, broker restarted without it) and is read "
+        "again from its start (loop.RestartFromCommitted.notice_lost_offsets)."
+    )

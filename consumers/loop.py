@@ -80,8 +80,12 @@ def run(
         consumer.subscribe(topics=sorted(consumer.subscription()), listener=restart)
     processed, last_activity, empty_polls = 0, time.monotonic(), 0
     settled = not config.freeze_heap
+    next_offsets_check = time.monotonic() + config.lost_offsets_check_s
     try:
         while not stop.is_set():
+            if time.monotonic() >= next_offsets_check:
+                restart.notice_lost_offsets(consumer)
+                next_offsets_check = time.monotonic() + config.lost_offsets_check_s
             room = config.max_poll_records
             if limits.max_messages is not None:
                 room = min(room, limits.max_messages - processed)
@@ -138,7 +142,18 @@ class RestartFromCommitted(ConsumerRebalanceListener):
     fetching from offset 7 of a log that restarted at 0 skips offsets 0-6 once the new log holds
     them. On a broker that kept its log the committed offset is where the position already was
     (the loop commits each batch before the next poll), or earlier after a refused commit, so
-    the restart costs a re-fetch and at most a redelivery that idempotent writes absorb."""
+    the restart costs a re-fetch and at most a redelivery that idempotent writes absorb.
+
+    A log can also be lost without a rejoin: a topic deleted and recreated under a running group
+    (the group's offsets go with it, on Kafka as on Tansu), or a broker restarted without its log
+    while no heartbeat reported the member unknown. Nothing then moves the position, and Tansu
+    answers a fetch past a log's end with no records and no OFFSET_OUT_OF_RANGE, so the consumer
+    would wait for ever, or read the new log from its old position on, skipping what is below.
+    Every few seconds `notice_lost_offsets` restarts, like a reassigned one, each partition read
+    past 0 whose committed offset the group no longer has. It catches the loss only before new
+    records reach the old position: once the consumer has read and committed one there, the
+    group has an offset again. (The client's metadata would tell a topic's new id, but
+    kafka-python refreshes it only every metadata_max_age_ms, 5 minutes, when nothing fails.)"""
 
     def __init__(self) -> None:
         self.pending: set[TopicPartition] = set()
@@ -148,6 +163,25 @@ class RestartFromCommitted(ConsumerRebalanceListener):
 
     def on_partitions_assigned(self, assigned: Sequence[TopicPartition]) -> None:
         self.pending |= set(assigned)
+
+    def notice_lost_offsets(self, consumer: KafkaConsumer) -> None:
+        """Mark for a restart every assigned partition read past 0 that has no committed offset.
+
+        The loop commits each batch before it polls again, so a partition it has read has a
+        committed offset unless the log under it was lost (or a first commit was refused, where
+        the restart redelivers one batch that idempotent writes absorb)."""
+        if not consumer.subscription():
+            return  # an assigned reader (dlq, lag) commits nothing: a missing offset means nothing
+        try:
+            for tp in sorted(consumer.assignment() - self.pending):
+                position = consumer.position(tp, timeout_ms=2000)
+                if position and consumer.committed(tp, timeout_ms=2000) is None:
+                    log.warning("%s[%d]: read to offset %d but the group has no committed offset for it (the "
+                                "topic was recreated or the broker lost its log); reading it from its start",
+                                tp.topic, tp.partition, position)
+                    self.pending.add(tp)
+        except KafkaError as exc:  # the broker is away: the next check asks again
+            log.info("checking the committed offsets failed (%s); checking again later", exc)
 
     def apply(self, consumer: KafkaConsumer, records: list[ConsumerRecord]) -> list[ConsumerRecord]:
         """Seek the partitions (re)assigned since the last poll; drop their polled records, which
