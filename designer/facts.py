@@ -200,6 +200,7 @@ STOP_AFTER = {"at", "in", "on", "for", "with", "from", "by", "to", "and", "or", 
               "is", "are", "has", "have", "can", "may", "must", "when", "where", "during", "other", "more", "only",
               "time", "day", "year", "month", "week", "hour", "minute"}
 COUNTED = r"\b(?:one|each|every|exactly one|only one|a single)\s+"
+MANY_ITEM = re.compile(r"^(?:several|many|multiple|various|numerous|(?:(?:one|two)\s+)?or more)\s+")
 
 
 def _counted(clauses: list[Clause], facts: Facts) -> None:
@@ -216,9 +217,12 @@ def _counted(clauses: list[Clause], facts: Facts) -> None:
             continue
         for item in c.items:
             words = clean_phrase(CUT.sub("", item.lower()))
+            many = MANY_ITEM.match(words)
+            if many:
+                words = words[many.end():]
             if words and len(words.split()) <= 2 and is_plural(words.split()[-1]) and words not in NOT_ENTITY:
                 name = singular_phrase(words)
-                if re.search(COUNTED + re.escape(name) + r"\b", text):
+                if re.search(COUNTED + re.escape(name) + r"\b", text) or many and _named_again(name, text):
                     facts.entity(name)
     for c in clauses:  # 'a film ... is directed by one director', 'each sit on exactly one competition's jury'
         if c.items or c.subject not in facts.entities:
@@ -241,6 +245,15 @@ def _counted(clauses: list[Clause], facts: Facts) -> None:
         if m and name not in facts.entities and name not in NOT_ENTITY and any(
                 re.search(COUNTED + re.escape(e) + r"\b", c.text.lower()[m.end():]) for e in declared):
             facts.entity(name)
+
+
+def _named_again(name: str, text: str) -> bool:
+    """'a vaccine contains several ingredients and the same ingredient can appear in many
+    vaccines': a repeating group the requirement names again is a thing of its own, not a value
+    of the entity. Named once ('sessions have many attendees'), it is usually a role of an entity
+    the requirement calls otherwise (the members who attend)."""
+    forms = "|".join(re.escape(form) for form in {name, _plural(name), name + "es"})
+    return len(re.findall(rf"\b(?:{forms})\b", text)) >= 2
 
 
 def resolve_name(name: str, facts: Facts) -> str:

@@ -335,3 +335,19 @@ def test_a_clause_naming_the_subjects_roles_before_its_items_relates_nothing() -
     design = _design("A show has a title and is hosted by one presenter. Presenters and guests are people with a "
                      "name and a phone number.")
     assert not any(fk.ref_table == t.name for t in design.tables for fk in t.foreign_keys)
+
+
+def test_a_repeating_group_the_requirement_names_again_is_an_entity_not_a_value() -> None:
+    design = _design("Each recipe has a title and a cooking time. A recipe contains several spices and the same "
+                     "spice (just a name) can appear in many recipes.")
+    assert "spice" in _names(design)
+    assert not any(c.name.startswith("several") for c in design.table("recipe").columns)
+    assert any({("recipe", "spice")} <= _refs(design) or {(t.name, "recipe"), (t.name, "spice")} <= _refs(design)
+               for t in design.tables)
+
+
+def test_a_repeating_group_named_once_adds_no_table() -> None:
+    # 'many listeners' of a concert are the members who attend, which the requirement already relates
+    design = _design("Members have a name and an email. Concerts have a date and a venue. Members go to many "
+                     "concerts; concerts have many listeners.")
+    assert "listener" not in _names(design)
