@@ -157,12 +157,15 @@ class RestartFromCommitted(ConsumerRebalanceListener):
 
     def __init__(self) -> None:
         self.pending: set[TopicPartition] = set()
+        self.rejoining = False  # revoked, not yet assigned: positions and offsets are in flux
 
     def on_partitions_revoked(self, revoked: Sequence[TopicPartition]) -> None:
         self.pending -= set(revoked)
+        self.rejoining = True
 
     def on_partitions_assigned(self, assigned: Sequence[TopicPartition]) -> None:
         self.pending |= set(assigned)
+        self.rejoining = False
 
     def notice_lost_offsets(self, consumer: KafkaConsumer) -> None:
         """Mark for a restart every assigned partition read past 0 that has no committed offset.
@@ -170,8 +173,11 @@ class RestartFromCommitted(ConsumerRebalanceListener):
         The loop commits each batch before it polls again, so a partition it has read has a
         committed offset unless the log under it was lost (or a first commit was refused, where
         the restart redelivers one batch that idempotent writes absorb)."""
-        if not consumer.subscription():
-            return  # an assigned reader (dlq, lag) commits nothing: a missing offset means nothing
+        if not consumer.subscription() or self.rejoining:
+            # an assigned reader (dlq, lag) commits nothing, so a missing offset means nothing; and
+            # during a rejoin the old assignment is still listed while the new broker's group
+            # has no offsets yet: the assignment that completes it restarts every partition anyway
+            return
         try:
             for tp in sorted(consumer.assignment() - self.pending):
                 position = consumer.position(tp, timeout_ms=2000)

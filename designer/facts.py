@@ -206,7 +206,8 @@ MANY_ITEM = re.compile(r"^(?:several|many|multiple|various|numerous|(?:(?:one|tw
 def _counted(clauses: list[Clause], facts: Facts) -> None:
     """Things the wording counts one by one are entities, even where nothing declares them:
     - a plural item of a declaration that another clause counts ('the building has floors, and
-      every room is on one floor': floors are not an attribute of the building);
+      every room is on one floor': floors are not an attribute of the building), or that is
+      counted many and named again ('several ingredients', _named_again);
     - what a clause about a declared entity counts, one ('is directed by one director') or many
       ('can list many skills');
     - the subject of an 'each'/'every' clause that puts it in one of a declared entity ('each
@@ -252,7 +253,7 @@ def _named_again(name: str, text: str) -> bool:
     vaccines': a repeating group the requirement names again is a thing of its own, not a value
     of the entity. Named once ('sessions have many attendees'), it is usually a role of an entity
     the requirement calls otherwise (the members who attend)."""
-    forms = "|".join(re.escape(form) for form in {name, _plural(name), name + "es"})
+    forms = "|".join(re.escape(form) for form in dict.fromkeys([name, _plural(name), name + "es"]))
     return len(re.findall(rf"\b(?:{forms})\b", text)) >= 2
 
 
