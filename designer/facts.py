@@ -207,7 +207,7 @@ def _counted(clauses: list[Clause], facts: Facts) -> None:
     """Things the wording counts one by one are entities, even where nothing declares them:
     - a plural item of a declaration that another clause counts ('the building has floors, and
       every room is on one floor': floors are not an attribute of the building), or that is
-      counted many and named again ('several ingredients', _named_again);
+      counted many and named again ('several ingredients', _named_twice);
     - what a clause about a declared entity counts, one ('is directed by one director') or many
       ('can list many skills');
     - the subject of an 'each'/'every' clause that puts it in one of a declared entity ('each
@@ -223,7 +223,7 @@ def _counted(clauses: list[Clause], facts: Facts) -> None:
                 words = words[many.end():]
             if words and len(words.split()) <= 2 and is_plural(words.split()[-1]) and words not in NOT_ENTITY:
                 name = singular_phrase(words)
-                if re.search(COUNTED + re.escape(name) + r"\b", text) or many and _named_again(name, text):
+                if re.search(COUNTED + re.escape(name) + r"\b", text) or many and _named_twice(name, text):
                     facts.entity(name)
     for c in clauses:  # 'a film ... is directed by one director', 'each sit on exactly one competition's jury'
         if c.items or c.subject not in facts.entities:
@@ -248,7 +248,7 @@ def _counted(clauses: list[Clause], facts: Facts) -> None:
             facts.entity(name)
 
 
-def _named_again(name: str, text: str) -> bool:
+def _named_twice(name: str, text: str) -> bool:
     """'a vaccine contains several ingredients and the same ingredient can appear in many
     vaccines': a repeating group the requirement names again is a thing of its own, not a value
     of the entity. Named once ('sessions have many attendees'), it is usually a role of an entity

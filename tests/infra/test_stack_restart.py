@@ -16,14 +16,13 @@ import uuid
 from pathlib import Path
 
 import pytest
-from kafka.admin import NewTopic
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fakes import FAST, WordCountExtractor, poll_until, wait_for  # noqa: E402
 
 from text2db.config import Settings
 from text2db.consumers.extractor import run_extractor
-from text2db.consumers.kafka import make_admin
+from text2db.consumers.kafka import ensure_topics, make_admin
 from text2db.consumers.loop import StopFlag
 from text2db.consumers.publish import publish
 from text2db.infra.stack import stack_down, stack_up
@@ -112,10 +111,9 @@ def test_a_topic_recreated_under_a_running_consumer_is_read_from_its_start(tmp_p
         wait_for(lambda: len(extractor.seen) >= 8, 60, "the documents of the first topic")
         time.sleep(1)  # their offsets are committed
         topic = settings.topics["documents"]
-        partitions = len(admin.describe_topics([topic])[0]["partitions"])
         admin.delete_topics([topic])
         poll_until(lambda: topic not in admin.list_topics(), 10, every=0.2)
-        admin.create_topics([NewTopic(topic, num_partitions=partitions, replication_factor=1)])
+        assert ensure_topics(settings) == [topic]  # recreated as `stack up` made it
         time.sleep(FAST.lost_offsets_check_s + 2)
         new = [DocumentEvent(job="fake", document_id=f"new-{i}", text=f"film {i}") for i in range(8)]
         publish(settings, new)
