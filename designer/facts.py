@@ -343,6 +343,46 @@ def _quantity(before: str, plural: bool) -> int:
     return max(said)[1] if said else (1 if plural else 0)
 
 
+# "supervised by a senior colleague", "reports to a peer": after "by" or "to" only ("a colleague
+# checks the data" names whoever checks, not a row of the clause's subject)
+COLLEAGUE = re.compile(r"(?<=\bby\s|\bto\s)(another\s+|an?\s+)((?:(?!colleague|peer)[a-z-]+\s+)?)(?:colleague|peer)\b")
+
+
+# "report to a senior technician", "supervised by another caregiver", "referred to the association
+# by another member": the verb before a row of the subject's own table says what that row is to it
+SELF_VERB = re.compile(r"\b(?:(?P<report>reports?|reporting)\s+to|(?P<done>[a-z]{3,}ed)\s+(?:to\s+(?:the\s+)?[a-z-]+\s+)?by)"
+                       r"\s+(?:(?:another|an?|one|the|their|its)\s+)?(?P<words>(?:[a-z-]+\s+){0,3})$")
+
+
+def _self_role(before: str, role: str, entity: str) -> str:
+    """The role of a reference of a table to itself, named after the verb that states it, as an
+    expert names the column: whom one reports to is their supervisor; a row that
+    supervises, mentors, coaches or inspects another is its supervisor, mentor, coach, inspector
+    (the verb's agent noun, made where English makes it regularly); one that did something once
+    to another (referred, introduced) is named by the deed (`referred_by_member`). `role` (the
+    mention's own words, 'senior technician') when no such verb comes before it, or when it
+    reports to one its words name ('a head lifeguard')."""
+    said = SELF_VERB.search(before)
+    if not said:
+        return role
+    if said.group("report"):  # "reports to a (more) senior editor" says the role itself
+        words = " ".join(w for w in said.group("words").split() if w not in ROLE_STOP)
+        return role if role and role != entity else f"{words} {entity}" if words else "supervisor"
+    stem = said.group("done")[:-2]
+    if stem.endswith(("or", "ch", "sh")):  # mentored, coached
+        return stem
+    if stem.endswith(("vis", "ct")):  # supervised, inspected, instructed
+        return stem + "or"
+    return f"{said.group('done')} by {entity}"
+
+
+def _colleagues_named(text: str, subject: str) -> str:
+    """`text` with a colleague of its subject named as another one: "junior physiotherapists are
+    supervised by a senior colleague" says what "... by another physiotherapist" says, a
+    reference of the subject to itself."""
+    return COLLEAGUE.sub(lambda m: f"{m.group(1) if m.group(2) else 'another '}{m.group(2)}{subject}", text)
+
+
 def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     text = c.text.lower()
     found = mentions(text, names, facts.aliases)
@@ -350,6 +390,9 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     subject = c.subject if c.subject in facts.entities else ""
     if not subject and found and found[0].start <= 12:
         subject = found[0].entity
+    if subject and COLLEAGUE.search(text):
+        text = _colleagues_named(text, subject)
+        found = mentions(text, names, facts.aliases)
     each_in = _each_in(text, facts) if STORE_CLAUSE.search(text) else None
     if pair or each_in or (STORE_CLAUSE.search(text) and len({m.entity for m in found if m.each}) >= 2):
         _pair_facts(c, facts, names, found, pair, each_in)
@@ -409,7 +452,8 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
             for n in (1, 2):
                 facts.relations.append(_relation(subject, m.entity, -1, f"{m.role or m.entity} {n}"))
             continue
-        facts.relations.append(_relation(subject, m.entity, many, m.role))
+        role = _self_role(text[:m.start], m.role, m.entity) if m.entity == subject else m.role
+        facts.relations.append(_relation(subject, m.entity, many, role))
 
 
 def _before_the_items(c: Clause, text: str, own: Mention | None, facts: Facts, names: list[str]) -> None:
@@ -585,7 +629,7 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
     entity = facts.entity(c.subject)
     pending_roles: list[str] = []
     for raw in c.items:
-        item = raw.lower()
+        item = _colleagues_named(raw.lower(), c.subject)
         rel = RELATIVE.search(item) or re.search(rf"\bwho (?:is|are) {BY_THE_WAY}(?:another|an?|the)?\s*([a-z][a-z ]*)",
                                                  item)
         if rel:
@@ -610,7 +654,8 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
         if found and found[-1].end >= len(item.rstrip()) - 1 and not words.endswith(tuple(ID_HEADS)) and (
                 found[-1].entity != c.subject or found[-1].role or _another(item, found[-1])):
             m = found[-1]  # "a position within the module" of a module is a position, no second module
-            facts.relations.append(_relation(c.subject, m.entity, m.many, m.role))
+            role = _self_role(item[:m.start], m.role, m.entity) if m.entity == c.subject else m.role
+            facts.relations.append(_relation(c.subject, m.entity, m.many, role))
             continue
         if not names_an_attribute(words):
             continue

@@ -351,3 +351,25 @@ def test_a_repeating_group_named_once_adds_no_table() -> None:
     design = _design("Members have a name and an email. Concerts have a date and a venue. Members go to many "
                      "concerts; concerts have many listeners.")
     assert "listener" not in _names(design)
+
+
+def _self_reference(design: SchemaDesign, table: str) -> list[str]:
+    return [fk.columns[0] for fk in design.table(table).foreign_keys if fk.ref_table == table]
+
+
+@pytest.mark.parametrize(("wording", "column"), [
+    ("Junior tutors are supervised by a senior colleague.", "supervisor_staff_number"),
+    ("Newer tutors are mentored by a more experienced tutor.", "mentor_staff_number"),
+    ("Most tutors report to another tutor.", "supervisor_staff_number"),
+    ("Every tutor except the director reports to a more senior tutor.", "senior_tutor_staff_number"),
+    ("Many tutors were referred to the school by another tutor.", "referred_by_tutor_staff_number"),
+])
+def test_a_reference_of_a_table_to_itself_is_named_by_its_verb(wording: str, column: str) -> None:
+    design = _design(f"Tutors have a staff number and a name. {wording} Students take lessons with a tutor.")
+    assert _self_reference(design, "tutor") == [column]
+
+
+def test_a_colleague_in_the_subject_position_is_no_reference() -> None:
+    # 'a colleague checks the data' says who checks, not which contact: a contact is no person
+    design = _design("Contacts have a start time and an end time. After each pass a colleague checks the data.")
+    assert not _self_reference(design, "contact")
