@@ -689,6 +689,8 @@ def _declaration(clause: Clause, inherited: bool = False) -> None:
         return
     before, rest = text[:m.start()], m.group("rest")
     verb = text[m.start():m.start("rest")].strip().lower()
+    if verb in ("has", "have", "had") and re.match(r"no\s+(?!more\b|fewer\b|less\b)", rest, re.I):
+        return  # "senior members have no mentor": what a thing lacks is nothing it has
     subject = clause.subject if inherited else subject_before(before.rstrip(" ,"))
     located = LOCATED.search(before)
     if located and not inherited:  # "every transaction on an account has ...": a pair-like subject

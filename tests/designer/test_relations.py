@@ -373,3 +373,12 @@ def test_a_colleague_in_the_subject_position_is_no_reference() -> None:
     # 'a colleague checks the data' says who checks, not which contact: a contact is no person
     design = _design("Contacts have a start time and an end time. After each pass a colleague checks the data.")
     assert not _self_reference(design, "contact")
+
+
+def test_what_a_thing_has_no_of_declares_nothing() -> None:
+    # 'senior members have no mentor' made a table `senior_member` with a column `no_mentor`
+    design = _design("Rescuers have a name and a phone number. New rescuers are mentored by a more experienced "
+                     "rescuer, but senior members have no mentor. A class has no more than twelve rescuers.")
+    assert _names(design) == {"rescuer", "class"}  # 'no more than twelve' is a count, read as before
+    assert not any(c.name.startswith("no_") for c in design.table("rescuer").columns)
+    assert _self_reference(design, "rescuer") == ["mentor_id"]
