@@ -169,6 +169,12 @@ def lines_as_sentences(text: str) -> str:
     return out
 
 
+# "run by one participant acting as organiser" says what "run by one organiser participant" says: a
+# participant in the role of organiser (read so, 'participant acting' was an entity of its own)
+ACTING_AS = re.compile(r"\b(one|a|an|the|each|every|another)\s+((?:[a-z-]+\s+)?[a-z-]+)\s+(?:acting|serving)\s+as\s+"
+                       r"(?:its\s+|their\s+|the\s+|an?\s+)?([a-z-]+)\b", re.I)
+
+
 def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", lines_as_sentences(text.replace("\u2019", "'"))).strip()
     text = re.sub(r"\bshall\b", "must", text, flags=re.I)  # "the system shall record patients"
@@ -179,6 +185,7 @@ def normalise(text: str) -> str:
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
     text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)
     text = OWN_LIST.sub(_own_list, text)
+    text = ACTING_AS.sub(r"\1 \3 \2", text)
     text = IDENTIFIED_AFTER.sub(_identified_after, text)
     text = LISTED_EACH_WITH.sub(_listed_each_with, text)
     text = EACH_WITH.sub(_each_with, text)

@@ -382,3 +382,12 @@ def test_what_a_thing_has_no_of_declares_nothing() -> None:
     assert _names(design) == {"rescuer", "class"}  # 'no more than twelve' is a count, read as before
     assert not any(c.name.startswith("no_") for c in design.table("rescuer").columns)
     assert _self_reference(design, "rescuer") == ["mentor_id"]
+
+
+def test_a_row_acting_as_a_role_is_a_reference_named_by_the_role() -> None:
+    # read as written, 'participant acting' was a table of its own that the meetup referred to
+    design = _design("Venues have a name. Participants have a name and an email. Every meetup has a date and a "
+                     "start time, takes place at one venue, and is run by one participant acting as organiser.")
+    assert _names(design) == {"venue", "participant", "meetup"}
+    assert ("meetup", "participant") in _refs(design)
+    assert any(c.name.startswith("organiser") for c in design.table("meetup").columns)
