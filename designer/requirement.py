@@ -641,7 +641,8 @@ def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:
         piece = PRONOUN_SUBJECT.sub("", piece.strip(" ,")) if subject else piece  # the sentence's subject goes on
         clause = Clause(piece.strip(" ,"), group=group, part=number)
         _declaration(clause)
-        if not clause.subject:
+        # "..., and takes place in one arena": a verb of the list, no subject `take`
+        if not clause.subject and not (subject and re.match(rf"^(?:also\s+)?(?:{CONTINUING_VERB})\b", clause.text, re.I)):
             clause.subject = head_subject(clause.text)
         if not clause.subject and subject and re.match(rf"^(?:also\s+)?(?:{CONTINUING_VERB}|[a-z]+s)\b", clause.text, re.I):
             clause.subject = subject  # "..., and is flown by one airplane": the sentence's subject goes on

@@ -391,3 +391,11 @@ def test_a_row_acting_as_a_role_is_a_reference_named_by_the_role() -> None:
     assert _names(design) == {"venue", "participant", "meetup"}
     assert ("meetup", "participant") in _refs(design)
     assert any(c.name.startswith("organiser") for c in design.table("meetup").columns)
+
+
+def test_a_verb_the_list_goes_on_with_keeps_the_sentence_s_subject() -> None:
+    # '..., and takes place in one arena' was a clause of its own about a `take`
+    design = _design("Instructors have a name. Lessons have a price. A lesson is taught by one instructor and takes "
+                     "place in one arena. Arenas have a name.")
+    assert {("lesson", "instructor"), ("lesson", "arena")} <= _refs(design)
+    assert "take" not in _names(design)
