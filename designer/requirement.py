@@ -532,7 +532,7 @@ class Clause:
 
 
 VERB_SPLIT = re.compile(r"\s+(?:is|are|has|have|can|may|must|should|will|was|were|does|do)\b|\s+[a-z]+s\s+"
-                        r"(?=to|by|in|on|at|for|with|from|into|one|a|an|the|many|several|exactly)", re.I)
+                        r"(?=(?:to|by|in|on|at|for|with|from|into|one|a|an|the|many|several|exactly)\b)", re.I)
 DET_SUBJECT = re.compile(r"^(?:also\s+)?(?:when\s+|whenever\s+)?(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)??)\s+"
                          r"[a-z]+s\b", re.I)
 PLURAL_SUBJECT = re.compile(r"^([a-z]+s)\s+[a-z]+\s+(?:to|by|in|on|at|for|with|from|into|of)\b", re.I)

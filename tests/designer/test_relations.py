@@ -399,3 +399,11 @@ def test_a_verb_the_list_goes_on_with_keeps_the_sentence_s_subject() -> None:
                      "place in one arena. Arenas have a name.")
     assert {("lesson", "instructor"), ("lesson", "arena")} <= _refs(design)
     assert "take" not in _names(design)
+
+
+def test_a_plural_subject_before_a_verb_starting_with_a_is_no_verb() -> None:
+    # 'masters are' was split as a verb 'masters' before a word starting with 'a' (no word boundary)
+    design = _design("Venues have a name. Game masters are our staff: we keep their name and the date they were "
+                     "hired.")
+    assert "game_master" in _names(design)
+    assert "game" not in _names(design)
