@@ -425,7 +425,8 @@ _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+" + SUBJECT_PRONOUN
                  r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject
-EACH_ONE = r"each\s+(?=(?:is|are|has|must|can|may|belongs)\b)"  # ', and each is housed at one station': each of them
+# ', and each (one) is housed at one station': each of them
+EACH_ONE = r"each(?:\s+one|\s+of\s+them)?\s+(?=(?:is|are|has|must|can|may|belongs)\b)"
 # a clause that opens with one of these goes on about the sentence's subject ("songs have a title
 # and belong to one album")
 CONTINUING_VERB = (r"is|are|has|have|can|may|must|should|will|was|were|does|do|belongs|belong|runs|run|works|work|"
@@ -579,7 +580,8 @@ def read_clauses(requirement: str) -> list[Clause]:
                     clause.items = [role.group("role"), f"who is a {role.group('x')}"]
                 if not clause.subject and ONE_OF_THEM.match(clause.text) and _goes_on(clauses, group):
                     # "appliances ...; for each one we note the type, and each is housed at one station"
-                    clause.subject, clause.text = clauses[-1].subject, re.sub(r"^each\s+", "", clause.text)
+                    clause.subject = clauses[-1].subject
+                    clause.text = re.sub(r"^each(?:\s+one|\s+of\s+them)?\s+", "", clause.text)
                     if not clause.items:
                         _declaration(clause, inherited=True)
                 if index == 0 and not clause.subject and _goes_on(clauses, group) \

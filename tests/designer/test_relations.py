@@ -407,3 +407,10 @@ def test_a_plural_subject_before_a_verb_starting_with_a_is_no_verb() -> None:
                      "hired.")
     assert "game_master" in _names(design)
     assert "game" not in _names(design)
+
+
+def test_each_one_opening_a_clause_is_each_of_the_sentence_s_subject() -> None:
+    # '..., and each one is based at one home venue' had no subject: the venue was never related
+    design = _design("Venues have a name. Game masters are our staff: we keep their name and the date they were "
+                     "hired, and each one is based at one home venue.")
+    assert ("game_master", "venue") in _refs(design)
