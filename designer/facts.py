@@ -354,15 +354,17 @@ SELF_VERB = re.compile(r"\b(?:(?P<report>reports?|reporting)\s+to|(?P<done>[a-z]
                        r"\s+(?:(?:another|an?|one|the|their|its)\s+)?(?P<words>(?:[a-z-]+\s+){0,3})$")
 
 
-def _self_role(before: str, role: str, entity: str) -> str:
-    """The role of a reference of a table to itself, named after the verb that states it, as an
+def _self_role(text: str, m: Mention, subject: str) -> str:
+    """The role of mention `m` in `text` (its own words); for a row of the clause's `subject`
+    itself, the role of a reference of a table to itself, named after the verb that states it, as an
     expert names the column: whom one reports to is their supervisor; a row that
     supervises, mentors, coaches or inspects another is its supervisor, mentor, coach, inspector
     (the verb's agent noun, made where English makes it regularly); one that did something once
-    to another (referred, introduced) is named by the deed (`referred_by_member`). `role` (the
-    mention's own words, 'senior technician') when no such verb comes before it, or when it
-    reports to one its words name ('a head lifeguard')."""
-    said = SELF_VERB.search(before)
+    to another (referred, introduced) is named by the deed (`referred_by_member`). The mention's
+    own role ('senior technician') when no such verb comes before it, or when it reports to one
+    its words name ('a head lifeguard')."""
+    role, entity = m.role, m.entity
+    said = SELF_VERB.search(text[:m.start]) if entity == subject else None
     if not said:
         return role
     if said.group("report"):  # "reports to a (more) senior editor" says the role itself
@@ -452,8 +454,7 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
             for n in (1, 2):
                 facts.relations.append(_relation(subject, m.entity, -1, f"{m.role or m.entity} {n}"))
             continue
-        role = _self_role(text[:m.start], m.role, m.entity) if m.entity == subject else m.role
-        facts.relations.append(_relation(subject, m.entity, many, role))
+        facts.relations.append(_relation(subject, m.entity, many, _self_role(text, m, subject)))
 
 
 def _before_the_items(c: Clause, text: str, own: Mention | None, facts: Facts, names: list[str]) -> None:
@@ -654,8 +655,7 @@ def _declared_items(c: Clause, facts: Facts, names: list[str]) -> None:
         if found and found[-1].end >= len(item.rstrip()) - 1 and not words.endswith(tuple(ID_HEADS)) and (
                 found[-1].entity != c.subject or found[-1].role or _another(item, found[-1])):
             m = found[-1]  # "a position within the module" of a module is a position, no second module
-            role = _self_role(item[:m.start], m.role, m.entity) if m.entity == c.subject else m.role
-            facts.relations.append(_relation(c.subject, m.entity, m.many, role))
+            facts.relations.append(_relation(c.subject, m.entity, m.many, _self_role(item, m, c.subject)))
             continue
         if not names_an_attribute(words):
             continue

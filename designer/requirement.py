@@ -426,7 +426,8 @@ _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+" + SUBJECT_PRONOUN
                  r"[a-z]+s\s+(?:to|by|in|on|at|for|with|from|into))\b")
 PRONOUN_VERB = r"(?:can|may|must|will|also|often|usually)\b"  # 'they can list ...': a clause of the sentence's subject
 # ', and each (one) is housed at one station': each of them
-EACH_ONE = r"each(?:\s+one|\s+of\s+them)?\s+(?=(?:is|are|has|must|can|may|belongs)\b)"
+EACH_OF_THEM = r"each(?:\s+one|\s+of\s+them)?\s+"
+EACH_ONE = EACH_OF_THEM + r"(?=(?:is|are|has|must|can|may|belongs)\b)"
 # a clause that opens with one of these goes on about the sentence's subject ("songs have a title
 # and belong to one album")
 CONTINUING_VERB = (r"is|are|has|have|can|may|must|should|will|was|were|does|do|belongs|belong|runs|run|works|work|"
@@ -581,7 +582,7 @@ def read_clauses(requirement: str) -> list[Clause]:
                 if not clause.subject and ONE_OF_THEM.match(clause.text) and _goes_on(clauses, group):
                     # "appliances ...; for each one we note the type, and each is housed at one station"
                     clause.subject = clauses[-1].subject
-                    clause.text = re.sub(r"^each(?:\s+one|\s+of\s+them)?\s+", "", clause.text)
+                    clause.text = re.sub("^" + EACH_OF_THEM, "", clause.text)
                     if not clause.items:
                         _declaration(clause, inherited=True)
                 if index == 0 and not clause.subject and _goes_on(clauses, group) \
@@ -643,8 +644,9 @@ def _statement_clauses(statement: str, group: int, number: int) -> list[Clause]:
         piece = PRONOUN_SUBJECT.sub("", piece.strip(" ,")) if subject else piece  # the sentence's subject goes on
         clause = Clause(piece.strip(" ,"), group=group, part=number)
         _declaration(clause)
-        # "..., and takes place in one arena": a verb of the list, no subject `take`
-        if not clause.subject and not (subject and re.match(rf"^(?:also\s+)?(?:{CONTINUING_VERB})\b", clause.text, re.I)):
+        # "..., and takes place in one arena": a verb the sentence goes on with, no subject `take`
+        goes_on = subject and re.match(rf"^(?:also\s+)?(?:{CONTINUING_VERB})\b", clause.text, re.I)
+        if not clause.subject and not goes_on:
             clause.subject = head_subject(clause.text)
         if not clause.subject and subject and re.match(rf"^(?:also\s+)?(?:{CONTINUING_VERB}|[a-z]+s)\b", clause.text, re.I):
             clause.subject = subject  # "..., and is flown by one airplane": the sentence's subject goes on
