@@ -436,6 +436,12 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
         verb = ACTIVE.match(text[head.end:m.start]) if head else None
         if head and verb and many == 0 and not head.each and verb.group("verb") not in HAVE | PREPOSITIONS:
             many = 1  # "a patient books an appointment": one patient, appointments over time
+        if head and head.many == 2 and m.many <= 0 and m.entity != subject and _joined_by_many(text[head.end:m.start]):
+            # "several workers pick a flush": the flush has several workers, each of whom picks
+            # flushes over time, a many-to-many
+            facts.relations.append(_relation(m.entity, subject, 2, ""))
+            facts.relations.append(_relation(subject, m.entity, 1, ""))
+            continue
         if m.entity == subject and (m.start <= 12 or not m.role and not _another(text, m)):
             continue  # the subject named again ("the module", "a vessel's name") is the same one
         if head:
@@ -525,9 +531,12 @@ def _another(text: str, m: Mention) -> bool:
             and not re.match(r"'s\b|\s+(?:" + "|".join(ID_HEADS) + r")\b", text[m.end:]))
 
 
-MODALS = r"(?:(?:can|may|must|will|also|often|usually|sometimes)\s+)*"  # before a clause's verb
+MODAL_WORDS = r"can|may|must|will|also|often|usually|sometimes"
+MODALS = rf"(?:(?:{MODAL_WORDS})\s+)*"  # before a clause's verb
+# the verb is no modal: "several mechanics can work on one order" has no object before "on"
 OBJECT_THEN_PREPOSITION = re.compile(r"^\s+" + MODALS +
-                                     r"(?!(?:is|are|was|were|be|been|has|have|had)\b)[a-z]+\s+(?:[a-z-]+\s+){1,3}"
+                                     rf"(?!(?:is|are|was|were|be|been|has|have|had|{MODAL_WORDS})\b)"
+                                     r"[a-z]+\s+(?:[a-z-]+\s+){1,3}"
                                      r"(?:for|of|on|about|against)\s+(?:(?:a|an|the|each|every|one)\s+)?$")
 PER = re.compile(r"\bper\s+(?:(?:a|an|the|each|every)\s+)?$")
 ATTACH = re.compile(r"^\s*(?:with|of|on|for|within)\s+(?:(?:a|an|the|each|every|one|its|their)\s+)?$")
@@ -535,6 +544,19 @@ PREPOSITION = re.compile(r"\b(?:by|to|in|on|at|for|with|from|into|of|between|wit
 ACTIVE = re.compile(r"^\s+" + MODALS + r"(?P<verb>[a-z]+)\s+(?:a|an)\s+$")
 PREPOSITIONS = {"by", "to", "in", "on", "at", "for", "with", "from", "into", "of", "between", "within", "during", "about",
                 "under", "over", "per", "through", "after", "before", "as"}
+# the words between a subject counted many and one thing they act on together: "several
+# mechanics can work on one order", "several researchers take part in a campaign"
+JOINED_BY_MANY = re.compile(r"^\s+" + MODALS + r"(?P<verb>[a-z]+)(?:\s+(?:part|together))?"
+                            r"(?:\s+(?:on|in|at|to|for|with|into))?\s+(?:a|an|one|each|every|the)\s+(?:[a-z-]+\s+)?$")
+
+
+def _joined_by_many(between: str) -> bool:
+    """Whether `between` (the words after a subject counted many, up to a thing named once) is an
+    active verb of doing, not of having, being or belonging ("many stamps belong to an album")."""
+    joined = JOINED_BY_MANY.match(between)
+    return bool(joined) and joined.group("verb") not in HAVE | PREPOSITIONS
+
+
 HAVE = {"has", "have", "had", "is", "are", "was", "were", "be", "belongs", "belong", "owns", "own", "gets", "get", "holds",
         "hold", "uses", "use", "needs", "need", "contains", "contain", "includes", "include", "names"}
 

@@ -414,3 +414,29 @@ def test_each_one_opening_a_clause_is_each_of_the_sentence_s_subject() -> None:
     design = _design("Venues have a name. Game masters are our staff: we keep their name and the date they were "
                      "hired, and each one is based at one home venue.")
     assert ("game_master", "venue") in _refs(design)
+
+
+@pytest.mark.parametrize("requirement", [
+    "Several workers may pick a flush. Workers have a name. A flush has a number and a date.",
+    "Several staff members work at each event. A staff member has a name. An event has a date.",
+    "Several researchers take part in a campaign. Researchers have a name. A campaign has a code."])
+def test_many_doing_one_thing_together_are_a_many_to_many(requirement: str) -> None:
+    # 'several workers may pick a flush' gave the flush one worker (flush.worker_id): the flush has
+    # several, and each of them goes on to others
+    design = _design(requirement)
+    pairs = [t for t in design.tables if len(t.foreign_keys) == 2 and len(t.primary_key) == 2]
+    assert len(pairs) == 1 and len(design.tables) == 3
+    assert not any(t.foreign_keys for t in design.tables if t not in pairs)
+
+
+def test_many_belonging_to_one_thing_stay_a_reference() -> None:
+    # belonging is no joint deed: each row belongs to one, as before
+    design = _design("Many stamps belong to an album. Stamps have a code. An album has a name and a year.")
+    assert _refs(design) == {("stamp", "album")}
+
+
+def test_a_modal_is_no_verb_taking_an_object() -> None:
+    # 'several mechanics can work on one order' read 'can' as the verb and 'work' as its object:
+    # the order was never related to the mechanics
+    design = _design("Several mechanics can work on one order. A mechanic has a name. An order has a number.")
+    assert any({fk.ref_table for fk in t.foreign_keys} == {"mechanic", "order"} for t in design.tables)
