@@ -7,27 +7,27 @@ it: `meeting(..., venue_name, venue_address)`, `fabric(..., supplier_name, suppl
 (a transitive dependency), and the relationship they stand for is lost. A reference design has
 a `venue` table and `meeting.venue_id`.
 
-The evidence is only in the names and the requirement, never in a domain word: two or more
-columns of one table share a prefix that names something the requirement mentions, it is not the
-table's own name, and at least one of them names or identifies it (`_name`, `_title`, or an
-identifier head such as `_code`, `_number`). The group becomes a table named after the prefix,
-keyed by a surrogate `<prefix>_id` unless the group holds an identifier, and the table keeps a
-reference to it; when the design already has a table of that name, or the prefix is such a table
-in a role (`regular_driver_name, regular_driver_phone` beside a `driver` table), the group is
-replaced by a reference to it (`regular_driver_id`). A name alone (`works_order.contractor_name`)
-is such a group too when the requirement speaks of the thing itself somewhere ("ordered from
-contractors", "one contractor"), not only of its name ("the landowner's name", "a stage name",
-"a guest whose name we print", "the name of the operator"): the model wrote down who, the
-requirement says there is a who. A pair table named after a table it refers to and the other
-side (`project_sponsor(project_id, sponsor_name, contact_email, amount)`, no `sponsor` table) holds
-that side by its name: the name and the pair's contact details become the `sponsor` table, and
-the pair refers to it. Last, after every prompt, an attribute a table copies from a table it
-refers to goes where the requirement gives it only to that table (copied_attributes_dropped:
-`production.title` beside "a play has a title"), or where its name says whose it is
-(`event.organiser_contact_email` beside `organiser.contact_email`); one named after that table
-which that table lacks moves there where the wording gives it that table
-(parent_attributes_moved: `quilt.published_pattern_designer` -> `published_pattern.designer`).
-Every change is noted.
+The evidence is only in the names and the requirement, never in a domain word: two or more columns
+of one table share a prefix that names something the requirement mentions, it is not the table's own
+name, and at least one of them names or identifies it (`_name`, `_title`, or an identifier head such
+as `_code`, `_number`). The group becomes a table named after the prefix, keyed by a surrogate
+`<prefix>_id` unless the group holds an identifier, and the table keeps a reference to it; when the
+design already has a table of that name, or the prefix is such a table in a role
+(`regular_driver_name, regular_driver_phone` beside a `driver` table), the group is replaced by a
+reference to it (`regular_driver_id`). A name alone (`works_order.contractor_name`) is such a group
+too when the requirement speaks of the thing itself somewhere ("ordered from contractors", "one
+contractor"), not only of its name ("the landowner's name", "a stage name", "a guest whose name we
+print", "the name of the operator"), and of more than the writer's own organisation or what the rows
+are ("we are a courier company", "our clients are companies"): the model wrote down who, the
+requirement says there is a who. A pair table named after a table it refers to and the other side
+(`project_sponsor(project_id, sponsor_name, contact_email, amount)`, no `sponsor` table) holds that
+side by its name: the name and the pair's contact details become the `sponsor` table, and the pair
+refers to it. Last, after every prompt, an attribute a table copies from a table it refers to goes
+where the requirement gives it only to that table (copied_attributes_dropped: `production.title`
+beside "a play has a title"), or where its name says whose it is (`event.organiser_contact_email`
+beside `organiser.contact_email`); one named after that table which that table lacks moves there
+where the wording gives it that table (parent_attributes_moved: `quilt.published_pattern_designer`
+-> `published_pattern.designer`). Every change is noted.
 """
 
 from __future__ import annotations
@@ -109,7 +109,9 @@ def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, 
     (nor a word of it: `job_number` in `repair_job`, unless it is the other side of a pair,
     `pair_side`, see `_other_side_of_a_pair`) and that the requirement mentions; or a name alone
     (`works_order.contractor_name`) when the requirement speaks of the thing itself, not only of
-    its name ("ordered from contractors", "one contractor")."""
+    its name ("ordered from contractors", "one contractor"), nor only of the writer's own
+    organisation ("we are a courier company", then "the company owns...") or of what the rows are
+    ("our clients are companies": `client.company_name` is the client's own name)."""
     if not NAMING & set(suffixes) or (len(suffixes) < 2 and suffixes != ["name"]):
         return False
     own = name_words(table)
@@ -120,8 +122,12 @@ def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, 
         return False
     if len(suffixes) >= 2:
         return re.search(pattern, text) is not None
+    found = list(re.finditer(pattern, text))
+    singular = name_words(prefix)[-1]  # "our mechanics" are the rows of a table, "our company" the writer
+    if any(WE_ARE.search(text[:m.start()]) and m.group(0).split()[-1] == singular for m in found):
+        return False  # "we are a courier company": the company is the writer's, and `company_name` a column
     return any(re.match(qualified, text[m.end():]) is None and NAME_OF.search(text[:m.start()]) is None
-               for m in re.finditer(pattern, text))
+               and THEY_ARE.search(text[:m.start()]) is None for m in found)
 
 
 def _other_side_of_a_pair(prefix: str, table: TableDesign, design_tables: set[str]) -> bool:
@@ -144,6 +150,13 @@ def _contact_columns(table: TableDesign) -> list[ColumnDesign]:
                  or c.name in DESCRIBING)]
 
 
+# the organisation writing the requirement, named as what it is ("we are a bicycle courier company",
+# "our village hall charity"): no entity of its own design
+WE_ARE = re.compile(r"\b(?:we\s+are|we're|our)\s+(?:an?\s+)?(?:(?!(?:are|is|was|were|have|has)\b)[a-z-]+\s+){0,3}$")
+# what the rows of a table are ("our clients are companies", "whether they're a registered
+# charity"): a kind, not another thing they name
+THEY_ARE = re.compile(r"\b(?:are|is|they're|it's)\s+(?:all\s+)?(?:an?\s+)?"
+                      r"(?:(?!(?:at|in|on|by|for|to|from|with|of|into|under)\b)[a-z-]+\s+)?$")
 NAME_OF = re.compile(r"\bnames? of (?:the |a |an |its |their |each |every )?(?:[a-z]+ ){0,2}$")  # "the name of the operator"
 
 

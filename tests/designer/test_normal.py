@@ -384,6 +384,28 @@ def test_a_name_alone_stays_where_the_wording_speaks_only_of_the_name(sentence: 
     assert entities_out_of_columns(draft) == draft
 
 
+@pytest.mark.parametrize(("requirement", "ddl"), [
+    # the writer's own company ("the company owns" is the same one), not a company the customer names
+    ("We are a bicycle courier company. The company owns a fleet of bikes. Customers have an account number and "
+     "a company name.", "CREATE TABLE customer (account_number TEXT PRIMARY KEY, company_name TEXT);"),
+    # what the rows are: a client is a company, and its company name is its own
+    ("We translate documents. Our clients are companies, and we keep the company name and a VAT number.",
+     "CREATE TABLE client (client_id INTEGER PRIMARY KEY, company_name TEXT, vat_number TEXT);"),
+])
+def test_a_name_alone_stays_where_the_thing_is_the_writer_or_what_the_rows_are(requirement: str, ddl: str) -> None:
+    # both made a table `company` that no reference schema has
+    draft = _draft(requirement, ddl)
+    assert entities_out_of_columns(draft) == draft
+
+
+def test_a_name_alone_still_becomes_a_table_where_our_rows_of_it_are_plural() -> None:
+    # "our mechanics" are the rows of a table of mechanics (a plural English also reads as a
+    # singular); only "our <one thing>" is the writer
+    draft = _draft("Each repair is done by one mechanic; our mechanics are just a name.",
+                   "CREATE TABLE repair (repair_id INTEGER PRIMARY KEY, mechanic_name TEXT);")
+    assert ("repair", "mechanic_id", "mechanic") in _fks(checked(entities_out_of_columns(draft)))
+
+
 THEATRE = ("Please keep plays apart from productions: a play has a title, a playwright and a genre, while a production "
            "is one staging of a play at a venue, running from an opening date to a closing date. Venues are halls we "
            "hire, with a name, an address and a seating capacity. Each production has a budget; it also has a "
