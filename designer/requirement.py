@@ -26,7 +26,8 @@ DETERMINERS = {"a", "an", "the", "its", "their", "his", "her", "each", "every", 
 ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "a", "an", "its", "the",
        "single", "another")
 MANY = ("one_or_more", "zero_or_more", "one or more", "zero or more", "any number of", "a number of", "a set of", "a list of", "many", "several",
-        "multiple", "various", "some", "more than one", "lots of", "numerous", "all", "a few", "few", "a handful of")
+        "multiple", "various", "some", "more than one", "lots of", "numerous", "all", "a few", "few", "a handful of",
+        "two or more", "three or more", "at least two")
 DECLARE = (r"has|have|had|is described by|are described by|is characterized by|are characterized by|"
            r"is characterised by|are characterised by|consists of|consist of|includes|include|comes with|"
            r"is stored with|are stored with|carries|contains the following|with|having|registers with|register with|"
@@ -175,8 +176,26 @@ ACTING_AS = re.compile(r"\b(one|a|an|the|each|every|another)\s+((?:[a-z-]+\s+)?[
                        r"(?:its\s+|their\s+|the\s+|an?\s+)?([a-z-]+)\b", re.I)
 
 
+# words that say how often or in what order, not what: "Usually three adjudicators are assigned"
+# is about adjudicators, "a club usually has many members" declares a club, and "In addition,
+# several nurses support each shift" is about nurses. Within a clause only before its verb: before
+# a thing ("a lead photographer and sometimes a second photographer") it says the thing is
+# optional, and how often is kept where it is asked ("how often it is serviced")
+_OFTEN = r"usually|often|sometimes|normally|typically|generally|occasionally"
+FREQUENCY = re.compile(rf"(?<!how )\b(?:{_OFTEN})\b\s+(?!(?:a|an|the|one|two|three|several|many|some|its|their)\b)"
+                       r"(?P<next>[a-z])", re.I)
+OPENER = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=,\sand\s)|(?<=,\sbut\s))"
+                    rf"(?:{_OFTEN}|in addition|additionally|of course|finally|in practice|in general|mostly|at times|"
+                    r"as a rule|furthermore|moreover)\b,?\s+(?P<next>[a-z])", re.I)
+
+
+def _without_adverb(m: re.Match[str]) -> str:
+    return m.group("next").upper() if m.group(0)[0].isupper() else m.group("next")
+
+
 def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", lines_as_sentences(text.replace("\u2019", "'"))).strip()
+    text = FREQUENCY.sub(_without_adverb, OPENER.sub(_without_adverb, text))
     text = re.sub(r"\bshall\b", "must", text, flags=re.I)  # "the system shall record patients"
     text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
@@ -480,6 +499,10 @@ STOP_SUBJECT = {"and", "or", "but", "with", "of", "in", "on", "for", "to", "by",
                 "into", "onto", "across", "among", "between", "within", "through", "under", "over", "about", "per"}
 
 
+# a count before a subject ("three adjudicators", "two or more technicians") is no word of it
+NUMBER_WORDS = {"one", "single", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "more"}
+
+
 def subject_before(text: str) -> str:
     """The noun phrase (at most three words) that ends `text`: 'Each flight' -> 'flight'; before a
     relative clause, the noun it describes ('students who take part' -> 'student')."""
@@ -488,7 +511,7 @@ def subject_before(text: str) -> str:
     out: list[str] = []
     stop = ""
     for w in reversed(words):
-        if w in STOP_SUBJECT or w in DETERMINERS or w in PRONOUNS or w in MANY or w in ("one", "single") or len(out) == 4:
+        if w in STOP_SUBJECT or w in DETERMINERS or w in PRONOUNS or w in MANY or w in NUMBER_WORDS or len(out) == 4:
             stop = w
             break
         out.insert(0, w.replace("'s", ""))

@@ -419,7 +419,9 @@ def test_each_one_opening_a_clause_is_each_of_the_sentence_s_subject() -> None:
 @pytest.mark.parametrize("requirement", [
     "Several workers may pick a flush. Workers have a name. A flush has a number and a date.",
     "Several staff members work at each event. A staff member has a name. An event has a date.",
-    "Several researchers take part in a campaign. Researchers have a name. A campaign has a code."])
+    "Several researchers take part in a campaign. Researchers have a name. A campaign has a code.",
+    # 'two or more' counts many too, and 'usually' before it opens no subject
+    "Usually two or more technicians work on a job together. Technicians have a name. A job has a number."])
 def test_many_doing_one_thing_together_are_a_many_to_many(requirement: str) -> None:
     # 'several workers may pick a flush' gave the flush one worker (flush.worker_id): the flush has
     # several, and each of them goes on to others
@@ -440,3 +442,20 @@ def test_a_modal_is_no_verb_taking_an_object() -> None:
     # the order was never related to the mechanics
     design = _design("Several mechanics can work on one order. A mechanic has a name. An order has a number.")
     assert any({fk.ref_table for fk in t.foreign_keys} == {"mechanic", "order"} for t in design.tables)
+
+
+@pytest.mark.parametrize("opener", ["Usually", "In addition,", "Of course"])
+def test_a_word_saying_how_often_opens_no_subject(opener: str) -> None:
+    # "Usually three adjudicators are assigned to a round" made an entity `usually three adjudicator`
+    design = _design(f"Rounds have a number and a date. {opener} three adjudicators are assigned to a round. "
+                     "Adjudicators have a name.")
+    assert _names(design) >= {"round", "adjudicator"}
+    assert not any("usually" in name or "three" in name or "course" in name for name in _names(design))
+
+
+def test_how_often_before_a_thing_stays_and_says_it_is_optional() -> None:
+    # only the adverb before a verb goes: "sometimes a second photographer" is an optional reference
+    design = _design("Photographers have a name. A shoot has a date, a lead photographer and sometimes a second "
+                     "photographer helping out.")
+    columns = {fk.columns[0] for fk in design.table("shoot").foreign_keys if fk.ref_table == "photographer"}
+    assert columns == {"lead_photographer_id", "second_photographer_id"}
