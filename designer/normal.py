@@ -123,8 +123,8 @@ def _describes_another(prefix: str, table: str, suffixes: list[str], text: str, 
     if len(suffixes) >= 2:
         return re.search(pattern, text) is not None
     found = list(re.finditer(pattern, text))
-    singular = name_words(prefix)[-1]  # "our mechanics" are the rows of a table, "our company" the writer
-    if any(WE_ARE.search(text[:m.start()]) and m.group(0).split()[-1] == singular for m in found):
+    last_word = name_words(prefix)[-1]  # "our mechanics" are the rows of a table, "our company" the writer
+    if any(WE_ARE.search(text[:m.start()]) and m.group(0).split()[-1] == last_word for m in found):
         return False  # "we are a courier company": the company is the writer's, and `company_name` a column
     return any(re.match(qualified, text[m.end():]) is None and NAME_OF.search(text[:m.start()]) is None
                and THEY_ARE.search(text[:m.start()]) is None for m in found)

@@ -190,6 +190,8 @@ OPENER = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=,\sand\s)|(?<=,\sbut\s))"
 
 
 def _without_adverb(m: re.Match[str]) -> str:
+    """The word after the dropped adverb, capitalised where the adverb was: a sentence still opens
+    with a capital, as the user wrote it."""
     return m.group("next").upper() if m.group(0)[0].isupper() else m.group("next")
 
 
