@@ -189,18 +189,57 @@ OPENER = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=,\sand\s)|(?<=,\sbut\s))"
                     r"as a rule|furthermore|moreover)\b,?\s+(?P<next>[a-z])", re.I)
 
 
+# "it's" is "it is" (or "it has"), never a thing's: "the floor it's on" declared a `floor it`
+CONTRACTED_BE = re.compile(r"\b(it|that|there|what|who|he|she)'s\b", re.I)
+# "the floor it is on", "the room they are in": the thing, and a clause saying whose (its row's)
+CONTACT_CLAUSE = re.compile(r"\s+(?:it|they)\s+(?:is|are|was|were)\s+(?:on|in|at|from|under|inside)(?=[\s,.;:!?]|$)",
+                            re.I)
+
+
 def _without_adverb(m: re.Match[str]) -> str:
     """The word after the dropped adverb, capitalised where the adverb was: a sentence still opens
     with a capital, as the user wrote it."""
     return m.group("next").upper() if m.group(0)[0].isupper() else m.group("next")
 
 
+# "the quay is split into numbered berths", "bins are numbered and have a capacity": a number
+# identifies each of them. In "each rally is divided into numbered stages" the number counts the
+# stages of one rally (not "numbered within the greenhouse" either: a number within one owner, belongs.py)
+NUMBERED_THINGS = re.compile(r"(?P<before>(?:^|(?<=[.;:!?]\s))[^.;:!?]*?)\bnumbered\s+"
+                             r"(?P<xs>(?:[a-z-]+\s+)?[a-z-]+s)\b(?P<rest>[^.;:!?]*)(?P<end>[.;:!?]|$)", re.I)
+ARE_NUMBERED = re.compile(r"\b(?P<are>are|is)\s+numbered(?=\s*(?:[,.;:!?]|and\b|$))", re.I)
+# "each contains numbered courtrooms", "a venue is divided into numbered pegs": parts of each one
+OF_EACH_ONE = re.compile(r"\b(?:each|every)\b|\b(?:a|an)\s+[a-z-]+\s+(?:is\s+divided|is\s+split|has|contains)\b", re.I)
+
+
+def _numbered_things(m: re.Match[str]) -> str:
+    """'the quay is split into numbered berths, each with a depth.' -> '... into berths, each with
+    a depth. Each berth is identified by its number.': the things, then what identifies them
+    (the rules and the LLM then key each by `<thing>_number`), said after the sentence so that
+    its clauses stay as they were. Numbered parts of each of something ('each rally is divided
+    into numbered stages') are not told apart by the number alone: the sentence stays as it is
+    (saying 'each stage has a number' made the number the key where it came first of the
+    stage's facts; dropping the word read 'each contains courtrooms' as a reference to one)."""
+    each = _each_of(m.group("xs"))
+    if each is None:
+        return m.group(0)
+    if OF_EACH_ONE.search(m.group("before")):
+        return m.group(0)
+    things = f"{m.group('before')}{m.group('xs')}{m.group('rest')}"
+    end = m.group("end") or "."
+    said = f"each {each} is identified by its number"
+    return f"{things}{end} " + (said.capitalize() if end in ".!?" else said) + ("." if end in "!?" else end)
+
+
 def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", lines_as_sentences(text.replace("\u2019", "'"))).strip()
     text = FREQUENCY.sub(_without_adverb, OPENER.sub(_without_adverb, text))
+    text = CONTACT_CLAUSE.sub("", CONTRACTED_BE.sub(lambda m: f"{m.group(1)} is", text))
     text = re.sub(r"\bshall\b", "must", text, flags=re.I)  # "the system shall record patients"
     text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
+    text = ARE_NUMBERED.sub(lambda m: f"{m.group('are')} identified by {'their' if m.group('are') == 'are' else 'its'} "
+                            "number", NUMBERED_THINGS.sub(_numbered_things, text))
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
@@ -513,10 +552,12 @@ def subject_before(text: str) -> str:
     out: list[str] = []
     stop = ""
     for w in reversed(words):
-        if w in STOP_SUBJECT or w in DETERMINERS or w in PRONOUNS or w in MANY or w in NUMBER_WORDS or len(out) == 4:
+        bare = w.replace("'s", "")  # "while it's with us": 'it' is (no thing's 'while it')
+        if (w in STOP_SUBJECT or w in DETERMINERS or bare in PRONOUNS or w in MANY or w in NUMBER_WORDS
+                or len(out) == 4):
             stop = w
             break
-        out.insert(0, w.replace("'s", ""))
+        out.insert(0, bare)
     if stop in INDEFINITE:
         return ""  # 'everything starts with a survey': the pronoun is the subject, 'starts' its verb
     if out and stop in BE and not is_plural(out[-1]):

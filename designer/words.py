@@ -26,7 +26,7 @@ def singular(word: str) -> str:
         return w
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
-    if w.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if w.endswith(("sses", "shes", "ches", "xes", "zzes", "tzes")):  # 'sizes', 'prizes': a size, a prize
         return w[:-2]
     return w[:-1]
 

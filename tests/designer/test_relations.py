@@ -32,6 +32,31 @@ def test_plural_each_with_declares_the_entity() -> None:
     assert "bank" not in _names(design)  # the organisation itself, with no attribute, is no table
 
 
+@pytest.mark.parametrize("requirement, thing", [
+    ("The harbour is divided into numbered moorings, each with a length and a depth. A yacht is kept at one mooring.",
+     "mooring"),
+    ("The festival consists of numbered heats; each heat has a start time and a judge.", "heat"),
+    ("Lockers are numbered and have a size. A member rents one locker.", "locker"),
+])
+def test_numbered_things_are_keyed_by_their_number_not_named_numbered(requirement: str, thing: str) -> None:
+    design = _design(requirement)
+    assert not any(t.name.startswith("numbered") for t in design.tables)
+    assert design.table(thing).primary_key == [f"{thing}_number"]
+
+
+def test_numbered_parts_of_each_one_are_parts_keyed_as_any() -> None:
+    design = _design("Each show has a date and a title, and is divided into numbered acts; an act has a length.")
+    assert design.table("act").primary_key != ["act_number"]  # acts of two shows may share a number
+    assert ("act", "show") in _refs(design)
+
+
+def test_a_contracted_pronoun_opens_no_subject_and_a_size_is_no_siz() -> None:
+    design = _design("Patients have a name. While it's with us a patient sleeps in one of our wards, which are "
+                     "either quiet or busy. Gowns come in several sizes, each with a label.")
+    assert not any(t.name.startswith("while") for t in design.tables)
+    assert design.table("size").has_column("label")
+
+
 def test_example_list_ends_at_the_verb() -> None:
     design = _design("Trainers have a name. Classes such as yoga or spinning have a name and a capacity, and each "
                      "class is led by one trainer.")
