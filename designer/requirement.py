@@ -221,9 +221,7 @@ def _numbered_things(m: re.Match[str]) -> str:
     (saying 'each stage has a number' made the number the key where it came first of the
     stage's facts; dropping the word read 'each contains courtrooms' as a reference to one)."""
     each = _each_of(m.group("xs"))
-    if each is None:
-        return m.group(0)
-    if OF_EACH_ONE.search(m.group("before")):
+    if each is None or OF_EACH_ONE.search(m.group("before")):
         return m.group(0)
     things = f"{m.group('before')}{m.group('xs')}{m.group('rest')}"
     end = m.group("end") or "."
@@ -552,12 +550,10 @@ def subject_before(text: str) -> str:
     out: list[str] = []
     stop = ""
     for w in reversed(words):
-        bare = w.replace("'s", "")  # "while it's with us": 'it' is (no thing's 'while it')
-        if (w in STOP_SUBJECT or w in DETERMINERS or bare in PRONOUNS or w in MANY or w in NUMBER_WORDS
-                or len(out) == 4):
+        if w in STOP_SUBJECT or w in DETERMINERS or w in PRONOUNS or w in MANY or w in NUMBER_WORDS or len(out) == 4:
             stop = w
             break
-        out.insert(0, bare)
+        out.insert(0, w.replace("'s", ""))
     if stop in INDEFINITE:
         return ""  # 'everything starts with a survey': the pronoun is the subject, 'starts' its verb
     if out and stop in BE and not is_plural(out[-1]):
