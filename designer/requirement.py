@@ -223,10 +223,15 @@ def _numbered_things(m: re.Match[str]) -> str:
     each = _each_of(m.group("xs"))
     if each is None or OF_EACH_ONE.search(m.group("before")):
         return m.group(0)
-    things = f"{m.group('before')}{m.group('xs')}{m.group('rest')}"
     end = m.group("end") or "."
-    said = f"each {each} is identified by its number"
-    return f"{things}{end} " + (said.capitalize() if end in ".!?" else said) + ("." if end in "!?" else end)
+    close = "." if end in ".!?" else end  # a sentence of its own after a sentence, a clause after a clause
+    said = f"{'Each' if close == '.' else 'each'} {each} is identified by its number{close}"
+    return f"{m.group('before')}{m.group('xs')}{m.group('rest')}{end} {said}"
+
+
+def _are_identified(m: re.Match[str]) -> str:
+    """'bins are numbered' -> 'bins are identified by their number' (NUMBERED_THINGS' predicate form)."""
+    return f"{m.group('are')} identified by {'their' if m.group('are') == 'are' else 'its'} number"
 
 
 def normalise(text: str) -> str:
@@ -236,8 +241,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bshall\b", "must", text, flags=re.I)  # "the system shall record patients"
     text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
-    text = ARE_NUMBERED.sub(lambda m: f"{m.group('are')} identified by {'their' if m.group('are') == 'are' else 'its'} "
-                            "number", NUMBERED_THINGS.sub(_numbered_things, text))
+    text = ARE_NUMBERED.sub(_are_identified, NUMBERED_THINGS.sub(_numbered_things, text))
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
