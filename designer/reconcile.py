@@ -76,7 +76,8 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
         pair = pairs[rule_table.name]
         if pair is not None and rule_table.name not in same:
             parents = [same.get(p) for p in pair]
-            if all(parents) and parents[0] != parents[1] and not related(parents[0], parents[1]):  # type: ignore[arg-type]
+            if (all(parents) and parents[0] != parents[1] and not related(parents[0], parents[1])  # type: ignore[arg-type]
+                    and not _paired_by_name(stated, parents[0], parents[1])):  # type: ignore[arg-type]
                 added = _association(rule_table, parents, tables)  # type: ignore[arg-type]
                 if added is not None:
                     tables[added.name] = added
@@ -621,6 +622,23 @@ def _related(tables: dict[str, TableDesign], a: str, b: str, rule_events: list[s
     if not any({a, b} <= r for name, r in refs.items() if name not in (a, b)):
         return False
     return not any({a, b} <= r for r in rule_events)
+
+
+def _paired_by_name(tables: dict[str, TableDesign], a: str, b: str) -> bool:
+    """A third table keyed by a reference to one of `a`, `b` and the other's key or name held as a
+    plain column (`recipe(product_code, ingredient_name)` once the rules added an `ingredient`
+    table): the model wrote the pair, whose second reference implied_references declares after
+    reconcile, so the rules' association would be the same pair twice. A table keyed otherwise
+    (`pupil(pupil_id, route_code, stop_name)`) is a thing of its own that names both, no pair."""
+    for name, table in tables.items():
+        if name in (a, b) or len(table.primary_key) != 2:
+            continue
+        referred = {fk.columns[0]: fk.ref_table for fk in table.foreign_keys if len(fk.columns) == 1}
+        parents = {referred[c] if c in referred else (_implied_parent(c, name, tables) or ("",))[0]
+                   for c in table.primary_key}
+        if parents == {a, b} and set(referred.values()) & parents:
+            return True
+    return False
 
 
 def _named_role(fk: ForeignKeyDesign, rules: SchemaDesign, child: TableDesign, parent: str) -> bool:

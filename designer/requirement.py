@@ -229,6 +229,54 @@ def _numbered_things(m: re.Match[str]) -> str:
     return f"{m.group('before')}{m.group('xs')}{m.group('rest')}{end} {said}"
 
 
+# "a booking can borrow several items in given quantities", "one docket can cover several pallet
+# types, each with a quantity", "orders list products with quantities": how many of each thing one
+# owner takes is a fact of the pair, not of the thing (a catalogue item is in many bookings)
+PER_ITEM_QUANTITY = re.compile(
+    r"(?P<xs>\b[a-z-]+s)(?P<how>\s+(?:in|with)\s+(?:(?:different|given|various|varying|set)\s+)?(?P<plural>quantities|amounts)\b"
+    r"|,?\s+each\s+(?:with|in)\s+(?:a|an|its|the)\s+(?:(?:given|certain|set)\s+)?(?P<one>quantity|amount)\b"
+    r"(?=\s*(?:[,.;:!?]|$))"
+    r"|,?\s+with\s+(?:a|the)\s+(?P<for>quantity|amount)\s+(?:for|of)\s+(?:each|every)\b(?:\s+(?!and\b)[a-z-]+)?)", re.I)
+COUNTED_BEFORE = re.compile(r"\b(?P<count>several|many|multiple|various|numerous|one\s+or\s+more|(?:a|any)\s+number\s+of)"
+                            r"\s+(?P<modifier>[a-z-]+\s+)?$", re.I)
+CLAUSE_VERB = {"is", "are", "was", "were", "be", "has", "have"} | {"can", "may", "must", "will", "should", "also"}
+
+
+def _per_item_quantities(piece: str) -> str:
+    """'a booking can borrow several items in given quantities.' -> 'a booking can borrow several
+    items. For each item in a booking we record the quantity.': said as a fact of each pair, which
+    the rules read as an association of the two (the thing alone would get the quantity, and one
+    owner). The owner is the subject of the clause the things are the object of; after 'and' the
+    sentence's subject ('orders are for a date and list products with quantities')."""
+    m = PER_ITEM_QUANTITY.search(piece)
+    if m is None:
+        return piece
+    before = piece[:m.start()]
+    counted = COUNTED_BEFORE.search(before)
+    thing = ((counted.group("modifier") or "") if counted else "") + m.group("xs")
+    words = re.findall(r"[a-z][a-z'-]*", (before[:counted.start()] if counted else before).lower())
+    if words and words[-1] in STOP_SUBJECT - {"and", "also", ","}:
+        words.pop()  # "made from several ingredients": the preposition of the verb
+    if not words:
+        return piece
+    words.pop()  # the verb
+    while words and words[-1] in CLAUSE_VERB:
+        words.pop()
+    if words and words[-1] == "and":  # the sentence's subject, before its first verb
+        first = next((i for i, w in enumerate(words) if w in CLAUSE_VERB), 0)
+        words = words[:first]
+    owner = subject_before(" ".join(words))
+    item = singular_phrase(thing.lower())
+    if not owner or not item or owner == item:
+        return piece
+    what = (m.group("plural") or "")[:-3] + "y" if m.group("plural") == "quantities" else (
+        "amount" if m.group("plural") else m.group("one") or m.group("for"))
+    end = re.search(r"[.;:!?]?\s*$", piece)
+    kept = piece[:m.start("how")] + piece[m.end("how"):end.start()]  # type: ignore[union-attr]
+    article = "an" if owner[0] in "aeiou" else "a"
+    return f"{kept}. For each {item} in {article} {owner} we record the {what.lower()}."
+
+
 def _are_identified(m: re.Match[str]) -> str:
     """'bins are numbered' -> 'bins are identified by their number' (NUMBERED_THINGS' predicate form)."""
     return f"{m.group('are')} identified by {'their' if m.group('are') == 'are' else 'its'} number"
@@ -242,6 +290,7 @@ def normalise(text: str) -> str:
     text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
     text = ARE_NUMBERED.sub(_are_identified, NUMBERED_THINGS.sub(_numbered_things, text))
+    text = " ".join(_per_item_quantities(piece) for piece in re.split(r"(?<=[.!?])\s+", text))
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"

@@ -1231,3 +1231,18 @@ def test_a_pairing_the_model_named_after_its_parents_takes_the_name_the_requirem
     assert {fk.ref_table for fk in consultation.foreign_keys} == {"patient", "therapist"}
     assert consultation.has_column("consultation_date") and consultation.has_column("paid")
     assert reconciled(design) == design
+
+
+def test_reconciling_adds_no_second_pair_where_the_model_wrote_one_by_name() -> None:
+    requirement = ("Flours have a name and a supplier. A cake has a name. A cake is made from several flours, each "
+                   "in a given amount.")
+    # the model pairs cakes and flours in a table of its own, naming the flour, and writes no flour
+    # table: the rules add the flour, and the pair is the model's, not a second one of theirs
+    drafted = ("CREATE TABLE cake (cake_id INTEGER PRIMARY KEY, name TEXT);\n"
+               "CREATE TABLE mixture (cake_id INTEGER REFERENCES cake(cake_id), flour_name TEXT, grams REAL,"
+               " PRIMARY KEY (cake_id, flour_name));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert design.has_table("flour")
+    paired = [t.name for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"cake", "flour"}]
+    assert paired == ["mixture"]
+

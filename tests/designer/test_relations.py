@@ -484,3 +484,24 @@ def test_how_often_before_a_thing_stays_and_says_it_is_optional() -> None:
                      "photographer helping out.")
     columns = {fk.columns[0] for fk in design.table("shoot").foreign_keys if fk.ref_table == "photographer"}
     assert columns == {"lead_photographer_id", "second_photographer_id"}
+
+
+@pytest.mark.parametrize("requirement, owner, item, how_many", [
+    ("Tools have a tool code and a daily rate. A rental has a start date. A rental can include several tools in "
+     "given quantities.", "rental", "tool", "quantity"),
+    ("Crate types have a type code and a volume. A shipment has a shipment number and a date. One shipment can "
+     "cover several crate types, each with a quantity.", "shipment", "crate_type", "quantity"),
+    ("Services have a service code and a price. Invoices have a number and a date, and list services with "
+     "quantities.",
+     "invoice", "service", "quantity"),
+    ("Flours have a name and a supplier. A cake has a name. A cake is made from several flours, each in a given "
+     "amount.", "cake", "flour", "amount"),
+])
+def test_how_many_of_each_thing_one_owner_takes_is_a_fact_of_the_pair(requirement: str, owner: str, item: str,
+                                                                      how_many: str) -> None:
+    # 'a rental can include several tools in given quantities' gave each tool one rental and a
+    # quantity of its own: a tool is in many rentals, each in its own quantity
+    design = _design(requirement)
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {owner, item})
+    assert pair.has_column(how_many) and len(pair.primary_key) == 2
+    assert not design.table(item).foreign_keys and not design.table(item).has_column(how_many)
