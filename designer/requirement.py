@@ -236,13 +236,18 @@ PER_ITEM_QUANTITY = re.compile(
     r"(?P<xs>\b[a-z-]+s)(?P<how>\s+(?:in|with)\s+(?:(?:different|given|various|varying|set)\s+)?(?P<plural>quantities|amounts)\b"
     r"|,?\s+each\s+(?:with|in)\s+(?:a|an|its|the)\s+(?:(?:given|certain|set)\s+)?(?P<one>quantity|amount)\b"
     r"(?=\s*(?:[,.;:!?]|$))"
-    r"|,?\s+with\s+(?:a|the)\s+(?P<for>quantity|amount)\s+(?:for|of)\s+(?:each|every)\b(?:\s+(?!and\b)[a-z-]+)?)", re.I)
+    r"|,?\s+with\s+(?:a|the)\s+(?P<for>quantity|amount)\s+(?:for|of)\s+(?:each|every)\b(?:\s+(?!and\b)[a-z-]+)?"
+    r"|,?\s+each\s+(?:with|having)\s+(?P<facts>(?:its|their|a|an|the)\s+[^.;:!?]+?)(?=\s*(?:[.;:!?]|$)))", re.I)
+# "each drug has a code", "drugs have a name", "doctors, with a staff number": a thing declared by
+# its own facts
+DECLARED = re.compile(r"\b(?P<head>[a-z-]+)\s*,?\s+(?:each\s+)?(?:has|have|carries|carry|with|(?:is|are)\s+"
+                      r"(?:identified|known|recorded|registered|described))\b", re.I)
 COUNTED_BEFORE = re.compile(r"\b(?P<count>several|many|multiple|various|numerous|one\s+or\s+more|(?:a|any)\s+number\s+of)"
                             r"\s+(?P<modifier>[a-z-]+\s+)?$", re.I)
 CLAUSE_VERB = {"is", "are", "was", "were", "be", "has", "have"} | {"can", "may", "must", "will", "should", "also"}
 
 
-def _per_item_quantities(piece: str) -> str:
+def _per_item_quantities(piece: str, text: str) -> str:
     """'a booking can borrow several items in given quantities.' -> 'a booking can borrow several
     items. For each item in a booking we record the quantity.': said as a fact of each pair, which
     the rules read as an association of the two (the thing alone would get the quantity, and one
@@ -269,12 +274,20 @@ def _per_item_quantities(piece: str) -> str:
     item = singular_phrase(thing.lower())
     if not owner or not item or owner == item:
         return piece
-    what = (m.group("plural") or "")[:-3] + "y" if m.group("plural") == "quantities" else (
-        "amount" if m.group("plural") else m.group("one") or m.group("for"))
+    if m.group("facts") and not (counted and _declared_apart(item, text.replace(piece, ""))):
+        return piece  # "the club has several boats, each with a name": the boats' own facts
+    counted_word = {"quantities": "quantity", "amounts": "amount"}.get((m.group("plural") or "").lower())
+    said = m.group("facts") or f"the {(counted_word or m.group('one') or m.group('for')).lower()}"
     end = re.search(r"[.;:!?]?\s*$", piece)
     kept = piece[:m.start("how")] + piece[m.end("how"):end.start()]  # type: ignore[union-attr]
     article = "an" if owner[0] in "aeiou" else "a"
-    return f"{kept}. For each {item} in {article} {owner} we record the {what.lower()}."
+    return f"{kept}. For each {item} in {article} {owner} we record {said}."
+
+
+def _declared_apart(item: str, text: str) -> bool:
+    """Whether `text` declares the thing (its head noun) by facts of its own."""
+    head = item.split()[-1]
+    return any(singular(m.group("head").lower()) == head for m in DECLARED.finditer(text))
 
 
 def _are_identified(m: re.Match[str]) -> str:
@@ -290,7 +303,7 @@ def normalise(text: str) -> str:
     text = ATTRIBUTES_IN_PARENTHESES.sub(_attributes_in_parentheses, text)
     text = re.sub(r"\([^)]*\)", "", text)  # examples and value lists in parentheses
     text = ARE_NUMBERED.sub(_are_identified, NUMBERED_THINGS.sub(_numbered_things, text))
-    text = " ".join(_per_item_quantities(piece) for piece in re.split(r"(?<=[.!?])\s+", text))
+    text = " ".join(_per_item_quantities(piece, text) for piece in re.split(r"(?<=[.!?])\s+", text))
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"

@@ -505,3 +505,19 @@ def test_how_many_of_each_thing_one_owner_takes_is_a_fact_of_the_pair(requiremen
     pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {owner, item})
     assert pair.has_column(how_many) and len(pair.primary_key) == 2
     assert not design.table(item).foreign_keys and not design.table(item).has_column(how_many)
+
+
+def test_facts_of_each_of_several_things_declared_apart_are_facts_of_the_pair() -> None:
+    # 'a kit holds several tools, each with its slot number' gave every tool a slot number and one
+    # kit: the tool is declared by facts of its own, so what is said of each one in a kit is the pair's
+    design = _design("Each tool has a tool code and a name. A kit has a label and holds several tools, each with its "
+                     "slot number and a torque setting.")
+    pair = next(t for t in design.tables if {fk.ref_table for fk in t.foreign_keys} == {"kit", "tool"})
+    assert pair.has_column("slot_number") and pair.has_column("torque_setting")
+    assert not design.table("tool").foreign_keys and not design.table("tool").has_column("slot_number")
+
+
+def test_facts_of_each_of_several_things_declared_there_are_the_things_own() -> None:
+    design = _design("A workshop has a name and holds several benches, each with a bench number and a length.")
+    assert design.table("bench").has_column("length")
+    assert not any(len(t.foreign_keys) == 2 for t in design.tables)
