@@ -287,6 +287,12 @@ def _located(clauses: list[Clause], facts: Facts) -> None:
             facts.relations.append(Relation(a, b, -1))
 
 
+# "players take part in tournaments", "a planting is part of a batch": a bare noun in a fixed
+# phrase names no thing, even where a thing of that name is declared ("parts have a part number")
+IDIOM_BEFORE = re.compile(r"\b(?:take|takes|took|taking|taken)\s+$")
+BARE_AFTER_BE = re.compile(r"\b(?:is|are|was|were|be|been|as|when)\s+$")
+
+
 def mentions(text: str, names: list[str], aliases: dict[str, str] | None = None) -> list[Mention]:
     """Entity mentions in `text` (lowercase), longest names first, with quantifier and role; an
     alias ('director', a role of 'person') is a mention of its entity with the alias as role."""
@@ -299,6 +305,9 @@ def mentions(text: str, names: list[str], aliases: dict[str, str] | None = None)
         for m in re.finditer(pattern, low):
             start, end = m.start(2), m.end(2)
             if any(s < end and start < e for s, e in taken):
+                continue
+            if (IDIOM_BEFORE.search(low[:start]) and m.group(2) == name
+                    or low.startswith(" of ", end) and BARE_AFTER_BE.search(low[:start])):
                 continue
             before = low[max(0, start - 30):start].strip()
             modifiers = _role_words(m.group(1).split())

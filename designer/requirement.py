@@ -40,7 +40,7 @@ INDEFINITE = {"everything", "anything", "nothing", "something", "everyone", "any
 NOT_ENTITY = {"we", "it", "they", "he", "she", "you", "i", "system", "database", "information", "data", "details",
               "detail", "record", "records", "following", "one", "which", "who", "this", "that", "there", "each",
               "every", "both", "either", "time", "date", "name", "number", "type", "list", "set", "way", "example",
-              "part", "thing", "things", "lot", "kind"} | INDEFINITE
+              "thing", "things", "lot", "kind"} | INDEFINITE
 BY_THE_WAY = r"(?:(?:also|simply|just|always)\s+)?"  # "who is simply another player": no part of the entity
 RELATIVE = re.compile(rf"\b(?:who|which|that)\s+(?:is|are)\s+{BY_THE_WAY}(?:an?\s+|the\s+)?"
                       r"([a-z][a-z -]*?)(?=[,.;]|$| and | in the | at the | from the )")

@@ -521,3 +521,15 @@ def test_facts_of_each_of_several_things_declared_there_are_the_things_own() -> 
     design = _design("A workshop has a name and holds several benches, each with a bench number and a length.")
     assert design.table("bench").has_column("length")
     assert not any(len(t.foreign_keys) == 2 for t in design.tables)
+
+
+def test_parts_are_things_and_taking_part_names_none() -> None:
+    # 'part' was never an entity ('take part in', 'part of'): 'parts have a part number' declared
+    # nothing, and the jobs' parts were lost
+    design = _design("Parts have a part number and a price. Mechanics have a name. A job has a job number and a date. "
+                     "Several mechanics take part in a job, and one job can use several parts in different quantities.")
+    assert design.table("part").primary_key == ["part_number"]
+    assert any({fk.ref_table for fk in t.foreign_keys} == {"job", "part"} and t.has_column("quantity")
+               for t in design.tables)
+    assert not any(fk.ref_table == "part" for t in design.tables for fk in t.foreign_keys
+                   if fk.ref_table != "part" and "mechanic" in {f.ref_table for f in t.foreign_keys})
