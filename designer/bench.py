@@ -79,7 +79,13 @@ def type_family(declared: str) -> str:
 
 def words_of(name: str) -> str:
     parts = name.replace("_", " ").replace("-", " ").lower().split()
-    return " ".join(parts[:-1] + [singular(parts[-1])]) if parts else name
+    return " ".join(parts[:-1] + [_singular_as_measured(parts[-1])]) if parts else name
+
+
+def _singular_as_measured(word: str) -> str:
+    """The singular the metric has always used: every word in "-ics" kept as it is (the designer
+    now names `mechanic` for "mechanics"; the metric's figures stay comparable across runs)."""
+    return word.lower() if word.lower().endswith("ics") else singular(word)
 
 
 def similarity_matrix(a: list[str], b: list[str]) -> list[list[float]]:

@@ -14,7 +14,15 @@ from text2db.schemas.design import ColumnType
 IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "staff": "staff",
              "data": "data", "media": "media", "series": "series", "species": "species", "feet": "foot",
              "movies": "movie", "cookies": "cookie", "calories": "calorie", "zombies": "zombie", "rookies": "rookie"}
-KEEP_S = ("ss", "us", "is", "ics", "ous")
+KEEP_S = ("ss", "us", "is", "ous")
+# fields of study and skill named in "-ics" are singular ("statistics", "logistics"); the others
+# are plurals of a noun in "-ic" ("mechanics", "clinics", "topics")
+FIELDS_IN_ICS = {"physics", "mathematics", "statistics", "economics", "politics", "ethics", "electronics", "logistics",
+                 "graphics", "athletics", "genetics", "genomics", "acoustics", "aerobics", "gymnastics", "linguistics",
+                 "robotics", "analytics", "dynamics", "optics", "ceramics", "informatics", "aesthetics", "aeronautics",
+                 "avionics", "forensics", "obstetrics", "paediatrics", "pediatrics", "orthopaedics", "orthopedics",
+                 "geriatrics", "orthodontics", "ergonomics", "semantics", "phonetics", "hydraulics", "pneumatics",
+                 "mechatronics", "thermodynamics", "electrics", "basics", "olympics", "tactics"}
 
 
 def singular(word: str) -> str:
@@ -22,7 +30,7 @@ def singular(word: str) -> str:
     w = word.lower()
     if w in IRREGULAR:
         return IRREGULAR[w]
-    if len(w) <= 3 or w.endswith(KEEP_S) or not w.endswith("s"):
+    if len(w) <= 3 or w.endswith(KEEP_S) or not w.endswith("s") or w in FIELDS_IN_ICS:
         return w
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from text2db.designer.bench import words_of
 from text2db.designer.repair import repair
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
+from text2db.designer.words import singular
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
 
@@ -533,3 +535,13 @@ def test_parts_are_things_and_taking_part_names_none() -> None:
                for t in design.tables)
     assert not any(fk.ref_table == "part" for t in design.tables for fk in t.foreign_keys
                    if fk.ref_table != "part" and "mechanic" in {f.ref_table for f in t.foreign_keys})
+
+
+def test_mechanics_are_mechanics_and_statistics_one_field() -> None:
+    # every word in '-ics' was kept whole: 'mechanics have a name' made a table `mechanics`
+    design = _design("Mechanics have an employee number and a name. Topics have a title. Each mechanic covers "
+                     "one topic.")
+    assert _names(design) == {"mechanic", "topic"}
+    assert singular("statistics") == "statistics" and singular("clinics") == "clinic"
+    # the benchmark's metric reads names as it always has, so its figures stay comparable
+    assert words_of("bike_mechanics") == "bike mechanics"
