@@ -267,7 +267,8 @@ def _per_item_quantities(piece: str, text: str) -> str:
     words.pop()  # the verb
     while words and words[-1] in CLAUSE_VERB:
         words.pop()
-    if words and words[-1] == "and":  # the sentence's subject, before its first verb
+    pronoun = bool(words) and words[-1] in {"it", "they"}  # "..., and it lists parts in given quantities"
+    if pronoun or words and words[-1] == "and":  # the sentence's subject, before its first verb
         first = next((i for i, w in enumerate(words) if w in CLAUSE_VERB), 0)
         words = words[:first]
     owner = subject_before(" ".join(words))

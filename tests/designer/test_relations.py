@@ -498,6 +498,9 @@ def test_how_often_before_a_thing_stays_and_says_it_is_optional() -> None:
      "invoice", "service", "quantity"),
     ("Flours have a name and a supplier. A cake has a name. A cake is made from several flours, each in a given "
      "amount.", "cake", "flour", "amount"),
+    # a pronoun stands for the sentence's subject
+    ("Tools have a tool code. Kits have a label; they hold several tools in given quantities.", "kit", "tool",
+     "quantity"),
 ])
 def test_how_many_of_each_thing_one_owner_takes_is_a_fact_of_the_pair(requirement: str, owner: str, item: str,
                                                                       how_many: str) -> None:
