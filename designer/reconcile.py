@@ -634,8 +634,10 @@ def _paired_by_name(tables: dict[str, TableDesign], a: str, b: str) -> bool:
         if name in (a, b) or len(table.primary_key) != 2:
             continue
         referred = {fk.columns[0]: fk.ref_table for fk in table.foreign_keys if len(fk.columns) == 1}
-        parents = {referred[c] if c in referred else (_implied_parent(c, name, tables) or ("",))[0]
-                   for c in table.primary_key}
+        parents = set()
+        for column in table.primary_key:
+            implied = None if column in referred else _implied_parent(column, name, tables)
+            parents.add(referred.get(column) or (implied[0] if implied else ""))
         if parents == {a, b} and set(referred.values()) & parents:
             return True
     return False

@@ -231,7 +231,9 @@ def _numbered_things(m: re.Match[str]) -> str:
 
 # "a booking can borrow several items in given quantities", "one docket can cover several pallet
 # types, each with a quantity", "orders list products with quantities": how many of each thing one
-# owner takes is a fact of the pair, not of the thing (a catalogue item is in many bookings)
+# owner takes is a fact of the pair, not of the thing (a catalogue item is in many bookings); so
+# are other facts of each of several things declared apart ("can list several drugs, each with
+# its dose": `facts`)
 PER_ITEM_QUANTITY = re.compile(
     r"(?P<xs>\b[a-z-]+s)(?P<how>\s+(?:in|with)\s+(?:(?:different|given|various|varying|set)\s+)?(?P<plural>quantities|amounts)\b"
     r"|,?\s+each\s+(?:with|in)\s+(?:a|an|its|the)\s+(?:(?:given|certain|set)\s+)?(?P<one>quantity|amount)\b"
@@ -244,15 +246,16 @@ DECLARED = re.compile(r"\b(?P<head>[a-z-]+)\s*,?\s+(?:each\s+)?(?:has|have|carri
                       r"(?:identified|known|recorded|registered|described))\b", re.I)
 COUNTED_BEFORE = re.compile(r"\b(?P<count>several|many|multiple|various|numerous|one\s+or\s+more|(?:a|any)\s+number\s+of)"
                             r"\s+(?P<modifier>[a-z-]+\s+)?$", re.I)
-CLAUSE_VERB = {"is", "are", "was", "were", "be", "has", "have"} | {"can", "may", "must", "will", "should", "also"}
 
 
 def _per_item_quantities(piece: str, text: str) -> str:
     """'a booking can borrow several items in given quantities.' -> 'a booking can borrow several
     items. For each item in a booking we record the quantity.': said as a fact of each pair, which
     the rules read as an association of the two (the thing alone would get the quantity, and one
-    owner). The owner is the subject of the clause the things are the object of; after 'and' the
-    sentence's subject ('orders are for a date and list products with quantities')."""
+    owner). The owner is the subject of the clause the things are the object of; after 'and' or a
+    pronoun, the sentence's subject ('orders are for a date and list products with quantities').
+    Other facts of each ('each with its dose') are the pair's only where the thing is counted and
+    declared by facts of its own in another sentence."""
     m = PER_ITEM_QUANTITY.search(piece)
     if m is None:
         return piece
@@ -634,6 +637,8 @@ def subject_before(text: str) -> str:
 
 BE = {"is", "are", "was", "were", "be", "been"}
 MODAL_VERBS = {"can", "may", "must", "will", "should"}  # a verb follows ("users can create playlists")
+# the words between a clause's subject and its verb ("a booking can borrow", "orders are for")
+CLAUSE_VERB = {"is", "are", "was", "were", "be", "has", "have", "also"} | MODAL_VERBS
 PLURAL_MODIFIERS = {"sales", "news", "sports", "goods", "arts", "savings", "series", "species", "means"}
 
 
