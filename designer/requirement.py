@@ -280,8 +280,7 @@ def _per_item_quantities(piece: str, text: str) -> str:
         return piece
     if m.group("facts") and not (counted and _declared_apart(item, text.replace(piece, ""))):
         return piece  # "the club has several boats, each with a name": the boats' own facts
-    counted_word = {"quantities": "quantity", "amounts": "amount"}.get((m.group("plural") or "").lower())
-    said = m.group("facts") or f"the {(counted_word or m.group('one') or m.group('for')).lower()}"
+    said = m.group("facts") or f"the {singular(m.group('plural') or m.group('one') or m.group('for'))}"
     end = re.search(r"[.;:!?]?\s*$", piece)
     kept = piece[:m.start("how")] + piece[m.end("how"):end.start()]  # type: ignore[union-attr]
     article = "an" if owner[0] in "aeiou" else "a"
