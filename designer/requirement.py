@@ -310,7 +310,7 @@ def normalise(text: str) -> str:
     text = EXAMPLE_LIST.sub("", text)  # "a category from a fixed list like pub, construction site or factory."
     text = re.sub(r",?\s*(?:such as|for example|e\.g\.|like)\s+[^,.;]*?(?=[,.;]|\s+(?:has|have|is|are)\b)", "",
                   text, flags=re.I)  # examples end at a comma or at the verb: "classes such as yoga have a name"
-    text = re.sub(r"\b([a-z]+) and ([a-z]+) ([a-z]+s)\b", _distribute, text, flags=re.I)
+    text = SHARED_HEAD.sub(_distribute, text)
     text = OWN_LIST.sub(_own_list, text)
     text = ACTING_AS.sub(r"\1 \3 \2", text)
     text = IDENTIFIED_AFTER.sub(_identified_after, text)
@@ -507,15 +507,29 @@ def _label(part: str) -> str:
     return "" if not phrase or phrase in NOT_ENTITY or set(phrase.split()) & (DETERMINERS | PRONOUNS) else phrase
 
 
+# "start and end dates": two modifiers sharing a plural head. After "a", "one", "each" or "every"
+# the first word ends a noun phrase of one thing ("are for a delivery date and list products",
+# "every ride and show belongs to a park"), and after a subject pronoun or a modal it is a verb
+# ("I build and repair violins"): what follows "and" is no modifier of it
+SHARED_HEAD = re.compile(r"\b(?:(?P<one>a|an|one|each|every)\s+(?:[a-z-]+\s+)?|(?P<before>[a-z]+)\s+)?"
+                         r"([a-z]+) and ([a-z]+) ([a-z]+s)\b", re.I)
+SUBJECT_PRONOUNS = {"i", "we", "you", "they", "he", "she", "it"}
+
+
 def _distribute(m: re.Match[str]) -> str:
-    """'start and end dates' -> 'start date and end date' (a plural head shared by two modifiers)."""
-    first, second, head = m.group(1), m.group(2), m.group(3)
-    if first.lower() in DETERMINERS or second.lower() in DETERMINERS or first.lower() in PRONOUNS:
-        return m.group(0)
-    if not is_plural(head) or second.lower() in ("a", "an", "the"):
+    """'start and end dates' -> 'start date and end date' (a plural head shared by two modifiers).
+    A plural first word ('hotels and corner stores', 'lunches and private parties') or an
+    attribute of its own ('phone number and total hours') modifies nothing; a pronoun or a modal
+    second ('tables and who plays', 'pallets and must always') opens a clause."""
+    first, second, head = m.group(3), m.group(4), m.group(5)
+    before = (m.group("before") or "").lower()
+    if (m.group("one") or before in SUBJECT_PRONOUNS | MODAL_VERBS or is_plural(first)
+            or first.lower() in ATTRIBUTE_HEADS | DETERMINERS | PRONOUNS
+            or second.lower() in DETERMINERS | PRONOUNS | MODAL_VERBS | {"who", "what", "a", "an", "the"}
+            or not is_plural(head)):
         return m.group(0)
     one = singular(head)
-    return f"{first} {one} and {second} {one}"
+    return f"{m.group(0)[:m.start(3) - m.start()]}{first} {one} and {second} {one}"
 
 
 def clean_phrase(text: str) -> str:

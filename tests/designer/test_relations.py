@@ -548,3 +548,20 @@ def test_mechanics_are_mechanics_and_statistics_one_field() -> None:
     assert singular("statistics") == "statistics" and singular("clinics") == "clinic"
     # the benchmark's metric reads names as it always has, so its figures stay comparable
     assert words_of("bike_mechanics") == "bike mechanics"
+
+
+@pytest.mark.parametrize("wording, shared", [
+    ("Each hike has a title and start and end dates.", True),
+    ("Each hike has a title and its start and end dates.", True),
+    ("Bookings are for a hire date and list boats.", False),  # 'a ... date' ends a phrase; 'list' is a verb
+    ("Every lake and river belongs to a region.", False),
+    ("We serve shops and village stores.", False),  # a plural first word is a thing, no modifier
+    ("Each guide has a phone number and total hours.", False),  # the number is an attribute of its own
+    ("We plant and water trees.", False),  # verbs after their subject
+    ("We record boats and who sails them.", False),
+])
+def test_two_words_share_a_plural_head_only_as_its_modifiers(wording: str, shared: bool) -> None:
+    from text2db.designer.requirement import normalise
+
+    said = normalise(wording)
+    assert (said != wording) is shared, said
