@@ -69,7 +69,7 @@ def owned_references(design: SchemaDesign) -> SchemaDesign:
                 if child not in tables or parent not in tables:  # a link dropped before
                     continue
                 only_one = wording in ONLY_ONE
-                link = _link(tables, child, parent, counted=wording == EACH_ONE_KIND) if only_one else None
+                link = pairing_table(tables, child, parent, counted=wording == EACH_ONE_KIND) if only_one else None
                 if link is not None:  # "numbered within each project" says one project: no many-to-many
                     # what the link held of the pair is the child's, which has one parent
                     moved = [c for c in tables[link].columns if c.name not in tables[link].primary_key
@@ -129,7 +129,7 @@ def _not_a_modifier(table: str, inner: dict[str, str]) -> str:
     return rf"(?![\s-]+(?:{others}))" if others else ""
 
 
-def _link(tables: dict[str, TableDesign], child: str, parent: str, counted: bool) -> str | None:
+def pairing_table(tables: dict[str, TableDesign], child: str, parent: str, counted: bool) -> str | None:
     """A table keyed by nothing but its references to `child` and `parent`, and that nothing
     refers to: a many-to-many the wording rules out. It may hold columns of its own (the child's)
     only after a count (`counted`) and when its name is made of the two tables' names; else it is

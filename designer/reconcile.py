@@ -34,9 +34,11 @@ takes only what it lacks:
 - last, a reference column named like its parent's surrogate (`vessel_id`) but holding the
   parent's identifier is named after it (`vessel_imo_number`).
 
-Nothing is removed and no relationship the LLM stated is overridden: a reference in the other
-direction, or a table of its own referring to both, counts as stated (a table referring to both
-only through a reference added here does not). Every addition is noted.
+Nothing else is removed and no other relationship the LLM stated is overridden: a reference in
+the other direction, or a table of its own referring to both, counts as stated (a table referring
+to both only through a reference added here does not). The one relationship overridden is a
+pairing with nothing of its own between two tables the rules read as one to many with a stated
+"one" ('each firing uses exactly one kiln'): it becomes that reference. Every change is noted.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ def reconcile(base: SchemaDesign, rules: SchemaDesign) -> SchemaDesign:
     _adopt_identified_keys(base.requirement, tables, notes)
     _adopt_unique_identifiers(tables, notes)
     _add_missing_entities(rules, pairs, tables, same, notes)
+    _pairings_said_to_be_one(rules, pairs, tables, same, notes)
     # a third table relating two is judged on what the model wrote, before any rule reference is
     # added: an added `bird.fancier_id` must not hide the fancier-loft relation the rules read
     stated = dict(tables)
@@ -599,6 +602,31 @@ def _shared(rule: TableDesign, table: TableDesign) -> float:
     own = {c.name for c in rule.columns} - {f"{rule.name}_id"}
     both = own & {c.name for c in table.columns}
     return len(both) / len(own) if len(both) >= 2 else 0.0
+
+
+def _pairings_said_to_be_one(rules: SchemaDesign, pairs: dict[str, tuple[str, str] | None],
+                             tables: dict[str, TableDesign], same: dict[str, str], notes: list[str]) -> None:
+    """Drop the model's pairing table of two tables the requirement relates by exactly one ('each
+    firing uses exactly one kiln'): the rules read that one as a required reference, which the
+    loop of reconcile then adds. As belongs.py does for its wordings, and only for a pairing with
+    nothing of its own that no table refers to (one with a date or a fee records something the
+    reference would lose)."""
+    from text2db.designer.belongs import pairing_table  # belongs builds on this module (through relate)
+
+    for rule_table in rules.tables:
+        if pairs[rule_table.name] is not None or rule_table.name not in same:
+            continue
+        child = same[rule_table.name]
+        for fk in rule_table.foreign_keys:
+            parent = same.get(fk.ref_table)
+            required = all(not rule_table.column(c).nullable for c in fk.columns)
+            if not required or parent in (None, child) or tables[child].related_to(tables[parent]):
+                continue
+            link = pairing_table(tables, child, parent, counted=False)  # type: ignore[arg-type]
+            if link is not None:
+                del tables[link]
+                notes.append(f"{link}: dropped, a pairing of {child} and {parent} the requirement says is one "
+                             f"{parent} for each {child} (the rule designer's reading)")
 
 
 def _association_parents(table: TableDesign) -> tuple[str, str] | None:

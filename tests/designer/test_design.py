@@ -431,6 +431,23 @@ def test_named_roles_are_references_even_beside_a_link_with_a_free_role_column()
     assert design.has_table("voyage_crew")  # the rest of the crew stays in the link
 
 
+@pytest.mark.parametrize("how_many, kept", [("exactly one", False), ("several", True)])
+def test_a_pairing_of_two_tables_said_to_be_one_is_the_reference(how_many: str, kept: bool) -> None:
+    requirement = (f"Each kiln has a kiln number and a maximum temperature. Each firing has a date and a cone, and "
+                   f"uses {how_many} kiln{'s' if kept else ''}.")
+    drafted = ("CREATE TABLE kiln (kiln_number TEXT PRIMARY KEY, maximum_temperature INTEGER);\n"
+               "CREATE TABLE firing (firing_id INTEGER PRIMARY KEY, date DATE, cone TEXT);\n"
+               "CREATE TABLE firing_kiln (firing_id INTEGER REFERENCES firing(firing_id), "
+               "kiln_number TEXT REFERENCES kiln(kiln_number), PRIMARY KEY (firing_id, kiln_number));")
+    design = reconciled(_repaired_draft(requirement, drafted))
+    assert design.has_table("firing_kiln") is kept
+    assert (("firing", "kiln_number", "kiln") in _fks(design)) is not kept
+    # a pairing that records something of its own is no reference
+    dated = drafted.replace("kiln_number TEXT REFERENCES kiln(kiln_number), P", "kiln_number TEXT REFERENCES "
+                            "kiln(kiln_number), loaded_at TIME, P")
+    assert reconciled(_repaired_draft(requirement, dated)).has_table("firing_kiln")
+
+
 def test_an_association_named_by_joining_its_parents_takes_the_requirements_name_for_it() -> None:
     requirement = ("Choirs have a name and a conductor. Halls have a name and a capacity. Several choirs can sing "
                    "in one hall and a choir often comes back, so for each performance we keep the date and the fee "
