@@ -651,7 +651,7 @@ def subject_before(text: str) -> str:
 BE = {"is", "are", "was", "were", "be", "been"}
 MODAL_VERBS = {"can", "may", "must", "will", "should"}  # a verb follows ("users can create playlists")
 # the words between a clause's subject and its verb ("a booking can borrow", "orders are for")
-CLAUSE_VERB = {"is", "are", "was", "were", "be", "has", "have", "also"} | MODAL_VERBS
+CLAUSE_VERB = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "also"} | MODAL_VERBS
 PLURAL_MODIFIERS = {"sales", "news", "sports", "goods", "arts", "savings", "series", "species", "means"}
 
 

@@ -501,6 +501,9 @@ def test_how_often_before_a_thing_stays_and_says_it_is_optional() -> None:
     # a pronoun stands for the sentence's subject
     ("Tools have a tool code. Kits have a label; they hold several tools in given quantities.", "kit", "tool",
      "quantity"),
+    # the verb's auxiliaries are no part of the subject
+    ("Flours have a name and a supplier. A cake has a name. A cake has been made from several flours, each in a "
+     "given amount.", "cake", "flour", "amount"),
 ])
 def test_how_many_of_each_thing_one_owner_takes_is_a_fact_of_the_pair(requirement: str, owner: str, item: str,
                                                                       how_many: str) -> None:
