@@ -507,10 +507,8 @@ def _label(part: str) -> str:
     return "" if not phrase or phrase in NOT_ENTITY or set(phrase.split()) & (DETERMINERS | PRONOUNS) else phrase
 
 
-# "start and end dates": two modifiers sharing a plural head. After "a", "one", "each" or "every"
-# the first word ends a noun phrase of one thing ("are for a delivery date and list products",
-# "every ride and show belongs to a park"), and after a subject pronoun or a modal it is a verb
-# ("I build and repair violins"): what follows "and" is no modifier of it
+# "start and end dates": two words and a plural head they may share; `one` ("a", "one", "each",
+# "every") or the word `before` the first say whether they can (_distribute)
 SHARED_HEAD = re.compile(r"\b(?:(?P<one>a|an|one|each|every)\s+(?:[a-z-]+\s+)?|(?P<before>[a-z]+)\s+)?"
                          r"([a-z]+) and ([a-z]+) ([a-z]+s)\b", re.I)
 SUBJECT_PRONOUNS = {"i", "we", "you", "they", "he", "she", "it"}
@@ -518,14 +516,18 @@ SUBJECT_PRONOUNS = {"i", "we", "you", "they", "he", "she", "it"}
 
 def _distribute(m: re.Match[str]) -> str:
     """'start and end dates' -> 'start date and end date' (a plural head shared by two modifiers).
-    A plural first word ('hotels and corner stores', 'lunches and private parties') or an
-    attribute of its own ('phone number and total hours') modifies nothing; a pronoun or a modal
-    second ('tables and who plays', 'pallets and must always') opens a clause."""
+    After "a", "one", "each" or "every" the first word ends a phrase of one thing ("are for a
+    delivery date and list products", "every ride and show belongs to a park"); after a subject
+    pronoun or a modal it is a verb ("I build and repair violins"). A plural first word ("hotels
+    and corner stores") or an attribute of its own ("phone number and total hours") modifies
+    nothing; a pronoun or a modal second ("tables and who plays", "pallets and must always") opens
+    a clause."""
     first, second, head = m.group(3), m.group(4), m.group(5)
     before = (m.group("before") or "").lower()
-    if (m.group("one") or before in SUBJECT_PRONOUNS | MODAL_VERBS or is_plural(first)
+    if (m.group("one") or before in SUBJECT_PRONOUNS | MODAL_VERBS
+            or is_plural(first) and first.lower() not in PLURAL_MODIFIERS
             or first.lower() in ATTRIBUTE_HEADS | DETERMINERS | PRONOUNS
-            or second.lower() in DETERMINERS | PRONOUNS | MODAL_VERBS | {"who", "what", "a", "an", "the"}
+            or second.lower() in DETERMINERS | PRONOUNS | MODAL_VERBS | {"who", "what"}
             or not is_plural(head)):
         return m.group(0)
     one = singular(head)
@@ -651,7 +653,7 @@ def subject_before(text: str) -> str:
 BE = {"is", "are", "was", "were", "be", "been"}
 MODAL_VERBS = {"can", "may", "must", "will", "should"}  # a verb follows ("users can create playlists")
 # the words between a clause's subject and its verb ("a booking can borrow", "orders are for")
-CLAUSE_VERB = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "also"} | MODAL_VERBS
+CLAUSE_VERB = BE | {"being", "has", "have", "had", "also"} | MODAL_VERBS
 PLURAL_MODIFIERS = {"sales", "news", "sports", "goods", "arts", "savings", "series", "species", "means"}
 
 
