@@ -17,7 +17,7 @@ from functools import lru_cache
 from text2db.designer.requirement import (BY_THE_WAY, DESIGN_WORDS, DETERMINERS, EVENT_RE, MANY, NOT_ENTITY, RELATIVE,
                                           STORE, SUBJECT_PRONOUN, Attribute, Clause, Facts, clean_phrase,
                                           names_an_attribute, read_clauses, split_items)
-from text2db.designer.words import is_plural, nominalizations, singular, singular_phrase
+from text2db.designer.words import column_type, is_plural, nominalizations, singular, singular_phrase
 
 STRONG_ONE = ("exactly one", "only one", "a single", "one and only one", "at most one", "one", "single")
 ID_HEADS = {"id", "identifier", "code", "number", "isbn", "ssn", "barcode", "key", "username", "serial"}
@@ -618,7 +618,7 @@ def _item_words(item: str) -> str:
     question = QUESTION.match(item.strip().lower())
     if question:
         return _asked_words(question["asked"])
-    return clean_phrase(CUT.sub("", _without_its_subject(item.lower())))
+    return _counted_words(clean_phrase(CUT.sub("", _without_its_subject(item.lower()))))
 
 
 # "whether they are a novice speaker", "whether salting is included": a yes/no question, kept as
@@ -647,6 +647,32 @@ def _asked_words(asked: str) -> str:
         if word not in AUXILIARIES and word not in DETERMINERS and not word.endswith("ly"):
             kept.append(word)
     return "_".join(["has" if there else "is", *kept]) if kept else ""  # one word: 'is' opens no clause here
+
+
+# "how many seeds we sent", "how many square metres", "how much of each": a count or a measure
+HOW_MANY = re.compile(r"^how\s+(?P<many>many|much)\b\s*(?P<rest>.*)$")
+COUNT_ENDS = {*AUXILIARIES, *ASKED_SUBJECTS, "i", "of", "them", "we", "you", "were", "went", "did", "own"}
+COUNT_NOUNS = {"unit", "units", "item", "items"}  # count without naming what: a quantity
+
+
+def _counted_words(words: str) -> str:
+    """'how many seeds we sent' -> 'seed count', 'how many square metres' -> 'square metres' (a
+    unit names its measure), 'how many copies' -> 'copies' (a word that counts already); 'how
+    many of them', 'how many units' and 'how much' -> 'quantity': the question's words name no
+    column."""
+    m = HOW_MANY.match(words)
+    if m is None:
+        return words
+    named: list[str] = []
+    for word in m["rest"].split():
+        if word in COUNT_ENDS or word in ASKED_END or word in DETERMINERS or len(named) == 3:
+            break
+        named.append(word)
+    if not named or named[-1] in COUNT_NOUNS:
+        return "quantity"
+    if m["many"] == "much" or column_type(named[-1]) != "TEXT":
+        return " ".join(named)
+    return f"{singular_phrase(' '.join(named))} count"
 
 
 def _without_its_subject(item: str) -> str:

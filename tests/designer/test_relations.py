@@ -568,3 +568,16 @@ def test_two_words_share_a_plural_head_only_as_its_modifiers(wording: str, share
 
     said = normalise(wording)
     assert (said != wording) is shared, said
+
+
+@pytest.mark.parametrize("wording, column, sql_type", [
+    ("how many seeds we sent", "seed_count", "INTEGER"),
+    ("how many square metres it covers", "square_metres", "REAL"),
+    ("how many units were taken", "quantity", "INTEGER"),
+])
+def test_how_many_names_a_count_or_its_unit_not_the_question(wording: str, column: str, sql_type: str) -> None:
+    design = _design(f"Each parcel has a parcel code. For each parcel we record the date and {wording}.")
+    parcel = design.table("parcel")
+    assert parcel.has_column(column) and parcel.column(column).type == sql_type
+    assert not any(c.name.startswith("how_") for c in parcel.columns)
+
