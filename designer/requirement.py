@@ -499,9 +499,13 @@ NOT_LABEL = {"while", "when", "whenever", "if", "as", "because", "after", "befor
 
 def _label(part: str) -> str:
     """The thing a colon-ended part names, singular ('the cheese types I make' -> 'cheese type'), or ''
-    ('While drilling we log the geology:' introduces a statement, not a list of a thing's items)."""
+    ('While drilling we log the geology:' introduces a statement, not a list of a thing's items;
+    so does a clause, 'subscribers follow shows:', 'the school holds exams:': a word before the
+    last that reads as a plural is a subject or a verb, no modifier of a thing's name)."""
     m = LABEL.match(part)
     if m is None or VERBISH.search(m.group("np")) or m.group("np").split()[0].lower() in NOT_LABEL:
+        return ""
+    if any(is_plural(w) and w.lower() not in PLURAL_MODIFIERS for w in m.group("np").split()[:-1]):
         return ""
     phrase = singular_phrase(clean_phrase(m.group("np")))
     return "" if not phrase or phrase in NOT_ENTITY or set(phrase.split()) & (DETERMINERS | PRONOUNS) else phrase

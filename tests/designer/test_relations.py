@@ -581,3 +581,11 @@ def test_how_many_names_a_count_or_its_unit_not_the_question(wording: str, colum
     assert parcel.has_column(column) and parcel.column(column).type == sql_type
     assert not any(c.name.startswith("how_") for c in parcel.columns)
 
+
+@pytest.mark.parametrize("clause", ["Volunteers staff stalls", "The market holds fairs"])
+def test_a_clause_before_a_colon_is_no_label_naming_a_table(clause: str) -> None:
+    design = _design(f"Stalls have a pitch number and a rent. {clause}: we note the date and the takings.")
+    assert not any(len(t.name.split("_")) > 2 for t in design.tables), [t.name for t in design.tables]
+    # a label is still one: the items after it are the labelled thing's
+    design = _design("Stalls have a pitch number. Market fairs: a date, a theme and an organiser.")
+    assert {c.name for c in design.table("market_fair").columns} >= {"date", "theme", "organiser"}
