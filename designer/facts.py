@@ -651,7 +651,7 @@ def _asked_words(asked: str) -> str:
 
 # "how many seeds we sent", "how many square metres", "how much of each": a count or a measure
 HOW_MANY = re.compile(r"^how\s+(?P<many>many|much)\b\s*(?P<rest>.*)$")
-COUNT_ENDS = {*AUXILIARIES, *ASKED_SUBJECTS, "i", "of", "them", "we", "you", "were", "went", "did", "own"}
+COUNT_ENDS = {*AUXILIARIES, *ASKED_SUBJECTS, "i", "of", "them", "went", "own"}
 COUNT_NOUNS = {"unit", "units", "item", "items"}  # count without naming what: a quantity
 
 

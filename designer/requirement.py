@@ -505,7 +505,7 @@ def _label(part: str) -> str:
     m = LABEL.match(part)
     if m is None or VERBISH.search(m.group("np")) or m.group("np").split()[0].lower() in NOT_LABEL:
         return ""
-    if any(is_plural(w) and w.lower() not in PLURAL_MODIFIERS for w in m.group("np").split()[:-1]):
+    if any(_plural_noun(w) for w in m.group("np").split()[:-1]):
         return ""
     phrase = singular_phrase(clean_phrase(m.group("np")))
     return "" if not phrase or phrase in NOT_ENTITY or set(phrase.split()) & (DETERMINERS | PRONOUNS) else phrase
@@ -529,13 +529,19 @@ def _distribute(m: re.Match[str]) -> str:
     first, second, head = m.group(3), m.group(4), m.group(5)
     before = (m.group("before") or "").lower()
     if (m.group("one") or before in SUBJECT_PRONOUNS | MODAL_VERBS
-            or is_plural(first) and first.lower() not in PLURAL_MODIFIERS
+            or _plural_noun(first)
             or first.lower() in ATTRIBUTE_HEADS | DETERMINERS | PRONOUNS
             or second.lower() in DETERMINERS | PRONOUNS | MODAL_VERBS | {"who", "what"}
             or not is_plural(head)):
         return m.group(0)
     one = singular(head)
     return f"{m.group(0)[:m.start(3) - m.start()]}{first} {one} and {second} {one}"
+
+
+def _plural_noun(word: str) -> bool:
+    """A word that reads as a plural and is no modifier ('hotels', 'holds'; not 'sales'): a thing,
+    a subject or a verb, never a word naming part of a thing's name."""
+    return is_plural(word) and word.lower() not in PLURAL_MODIFIERS
 
 
 def clean_phrase(text: str) -> str:
