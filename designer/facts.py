@@ -651,7 +651,7 @@ def _asked_words(asked: str) -> str:
 
 # "how many seeds we sent", "how many square metres", "how much of each": a count or a measure
 HOW_MANY = re.compile(r"^how\s+(?P<many>many|much)\b\s*(?P<rest>.*)$")
-COUNT_ENDS = {*AUXILIARIES, *ASKED_SUBJECTS, "i", "of", "them", "went", "own"}
+COUNT_ENDS = {*AUXILIARIES, *ASKED_SUBJECTS, *ASKED_END, *DETERMINERS, "i", "of", "them", "went", "own"}
 COUNT_NOUNS = {"unit", "units", "item", "items"}  # count without naming what: a quantity
 
 
@@ -665,7 +665,7 @@ def _counted_words(words: str) -> str:
         return words
     named: list[str] = []
     for word in m["rest"].split():
-        if word in COUNT_ENDS or word in ASKED_END or word in DETERMINERS or len(named) == 3:
+        if word in COUNT_ENDS or len(named) == 3:
             break
         named.append(word)
     if not named or named[-1] in COUNT_NOUNS:

@@ -619,10 +619,10 @@ def _pairings_said_to_be_one(rules: SchemaDesign, pairs: dict[str, tuple[str, st
         child = same[rule_table.name]
         for fk in rule_table.foreign_keys:
             parent = same.get(fk.ref_table)
-            required = all(not rule_table.column(c).nullable for c in fk.columns)
-            if not required or parent in (None, child) or tables[child].related_to(tables[parent]):
+            if (parent is None or parent == child or any(rule_table.column(c).nullable for c in fk.columns)
+                    or tables[child].related_to(tables[parent])):
                 continue
-            link = pairing_table(tables, child, parent, counted=False)  # type: ignore[arg-type]
+            link = pairing_table(tables, child, parent, counted=False)
             if link is not None:
                 del tables[link]
                 notes.append(f"{link}: dropped, a pairing of {child} and {parent} the requirement says is one "

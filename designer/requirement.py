@@ -515,7 +515,6 @@ def _label(part: str) -> str:
 # "every") or the word `before` the first say whether they can (_distribute)
 SHARED_HEAD = re.compile(r"\b(?:(?P<one>a|an|one|each|every)\s+(?:[a-z-]+\s+)?|(?P<before>[a-z]+)\s+)?"
                          r"([a-z]+) and ([a-z]+) ([a-z]+s)\b", re.I)
-SUBJECT_PRONOUNS = {"i", "we", "you", "they", "he", "she", "it"}
 
 
 def _distribute(m: re.Match[str]) -> str:
@@ -573,6 +572,7 @@ def split_items(text: str) -> list[str]:
 
 # a pronoun as a clause's subject: 'a name they use' is no subject 'name' ('the date they joined')
 SUBJECT_PRONOUN = r"(?:they|it|he|she|we|you)"
+SUBJECT_PRONOUNS = {*re.findall(r"[a-z]+", SUBJECT_PRONOUN), "i"}  # as words: "I build and repair violins"
 # ('..., and a follow-up incident can be linked to ...': a hyphenated word is one word of the subject)
 _LOOK_SUBJECT = (r"(?:each|every|a|an|the|one)\s+(?![a-z]+\s+" + SUBJECT_PRONOUN + r"\b)[a-z-]+(?:\s+[a-z]+)?\s+"
                  r"(?:is|are|has|have|can|may|must|should|will|belongs|records|stores|notes|lists|contains|includes|"
