@@ -42,6 +42,7 @@ import re
 from text2db.designer.complete import split_sentences
 from text2db.designer.relate import (DOER_END, DONE_BY, amended_if_valid, associated, named_last, table_patterns,
                                      with_reference)
+from text2db.designer.repair import pairing_table
 from text2db.designer.requirement import LIST_OF
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
 
@@ -127,21 +128,6 @@ def _not_a_modifier(table: str, inner: dict[str, str]) -> str:
     is the section's."""
     others = "|".join(pattern for name, pattern in inner.items() if name != table)
     return rf"(?![\s-]+(?:{others}))" if others else ""
-
-
-def pairing_table(tables: dict[str, TableDesign], child: str, parent: str, counted: bool) -> str | None:
-    """A table keyed by nothing but its references to `child` and `parent`, and that nothing
-    refers to: a many-to-many the wording rules out. It may hold columns of its own (the child's)
-    only after a count (`counted`) and when its name is made of the two tables' names; else it is
-    another relationship (`crew_member(boat, member, role)` beside "every boat is owned by one
-    member") or not said to be one parent ("the position of each track within the playlist")."""
-    for name, table in tables.items():
-        refs = {fk.ref_table for fk in table.foreign_keys}
-        if (refs == {child, parent} and set(table.primary_key) == table.reference_columns
-                and not any(name in other.parents for other in tables.values())):
-            named_by_both = set(name.split("_")) <= {*child.split("_"), *parent.split("_")}
-            return name if not table.own_attributes or counted and named_by_both else None
-    return None
 
 
 def _keyed_within(tables: dict[str, TableDesign], child: str, parent: str) -> bool:

@@ -48,7 +48,7 @@ from collections import Counter
 
 from text2db.designer.facts import ID_HEADS
 from text2db.designer.repair import (closest_table, key_column, key_reference, name_pattern, named_after_key,
-                                     named_in, renamed_columns, shortened_surrogate)
+                                     named_in, pairing_table, renamed_columns, shortened_surrogate)
 from text2db.designer.requirement import issued_identifiers, read_clauses
 from text2db.designer.rules import CHOSEN_NAMES, GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
@@ -611,8 +611,6 @@ def _pairings_said_to_be_one(rules: SchemaDesign, pairs: dict[str, tuple[str, st
     loop of reconcile then adds. As belongs.py does for its wordings, and only for a pairing with
     nothing of its own that no table refers to (one with a date or a fee records something the
     reference would lose)."""
-    from text2db.designer.belongs import pairing_table  # belongs builds on this module (through relate)
-
     for rule_table in rules.tables:
         if pairs[rule_table.name] is not None or rule_table.name not in same:
             continue

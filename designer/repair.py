@@ -442,6 +442,21 @@ def referred_to(table: str, column: str, tables: dict[str, TableDesign]) -> bool
                for other in tables.values())
 
 
+def pairing_table(tables: dict[str, TableDesign], child: str, parent: str, counted: bool) -> str | None:
+    """A table keyed by nothing but its references to `child` and `parent`, and that nothing
+    refers to: a many-to-many the wording rules out. It may hold columns of its own (the child's)
+    only after a count (`counted`) and when its name is made of the two tables' names; else it is
+    another relationship (`crew_member(boat, member, role)` beside "every boat is owned by one
+    member") or not said to be one parent ("the position of each track within the playlist")."""
+    for name, table in tables.items():
+        refs = {fk.ref_table for fk in table.foreign_keys}
+        if (refs == {child, parent} and set(table.primary_key) == table.reference_columns
+                and not any(name in other.parents for other in tables.values())):
+            named_by_both = set(name.split("_")) <= {*child.split("_"), *parent.split("_")}
+            return name if not table.own_attributes or counted and named_by_both else None
+    return None
+
+
 def renamed_columns(table: TableDesign, renamed: dict[str, str]) -> TableDesign:
     """`table` with columns renamed (old -> new) in its columns, key and references."""
     return table.model_copy(update={
