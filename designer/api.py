@@ -21,7 +21,8 @@ words alone, a reference to a key of several columns is named as its columns, a 
 `time` or `type` is named after its table and an association named after its two parents is
 keyed by them (`finished`, designer/repair.py); in the LLM's design, so is a pairing of two tables
 with no date or time of its own (`undated_pairings_keyed_by_parents`), and a reference whose role is
-a plural is an association table (`plural_references_as_associations`).
+a plural is an association table (`plural_references_as_associations`); last, a column name that
+repeats words in a row says them once (`lead_tenant_tenant_id` -> `lead_tenant_id`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ from text2db.designer.repair import (associations_keyed_by_parents, composite_re
                                      copies_dropped, dated_attribute_names, events_keyed_by_surrogates,
                                      format_named_keys_named_after_tables,
                                      phrase_names_cut, plural_references_as_associations, repair,
-                                     table_names_dropped_from_keys, undated_pairings_keyed_by_parents)
+                                     repeated_words_joined, table_names_dropped_from_keys,
+                                     undated_pairings_keyed_by_parents)
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
@@ -94,13 +96,13 @@ def finished(design: SchemaDesign, drafted_by_llm: bool = False) -> SchemaDesign
     (`short_code`) named after its table, a composite reference named as the key it holds, a bare
     date/time/type named after its table, an association keyed by its parents; in a design the LLM
     drafted, a reference of a plural role made an association table, and an undated pairing keyed
-    by its parents too."""
+    by its parents too; last, a column name that repeats words in a row says them once."""
     design = associations_keyed_by_parents(dated_attribute_names(composite_references_named_as_keys(
         format_named_keys_named_after_tables(table_names_dropped_from_keys(events_keyed_by_surrogates(
             parent_attributes_moved(copied_attributes_dropped(copies_dropped(described_lists(design))))))))))
     if drafted_by_llm:
         design = undated_pairings_keyed_by_parents(plural_references_as_associations(design))
-    return checked(design)
+    return checked(repeated_words_joined(design))
 
 
 def reconciled(llm_design: SchemaDesign) -> SchemaDesign:

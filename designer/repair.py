@@ -130,6 +130,44 @@ def dated_attribute_names(design: SchemaDesign) -> SchemaDesign:
     return design.amended(tables, notes) if notes else design
 
 
+def repeated_words_joined(design: SchemaDesign) -> SchemaDesign:
+    """A column name that says the same words twice in a row (`lease.lead_tenant_tenant_id`,
+    `garment.order_ticket_ticket_number`, `inspection.plot_plot_number`) says them once
+    (`lead_tenant_id`, `order_ticket_number`, `plot_number`). Such names come from joining a role
+    or a parent's name to a key that starts with its last words (key_column, a role's
+    `<role>_<key>`, or the model's own); no one would write them. A column another table refers
+    to, or whose joined name the table has already, keeps its name. Done last, so no prompt
+    changes."""
+    notes: list[str] = []
+    tables = []
+    referenced = {(fk.ref_table, c) for t in design.tables for fk in t.foreign_keys for c in fk.ref_columns}
+    for table in design.tables:
+        taken = {c.name for c in table.columns}
+        renamed: dict[str, str] = {}
+        for column in table.columns:
+            joined = said_once(column.name)
+            if (joined != column.name and joined not in taken and joined not in renamed.values()
+                    and (table.name, column.name) not in referenced):
+                renamed[column.name] = joined
+        tables.append(_renamed(table, renamed, "the same words twice in a row, said once", notes))
+    return design.amended(tables, notes) if notes else design
+
+
+def said_once(name: str) -> str:
+    """`name` with every run of words repeated right after itself said once:
+    `lead_tenant_tenant_id` -> `lead_tenant_id`, `pallet_type_type_code` -> `pallet_type_code`."""
+    words = name.split("_")
+    i = 0
+    while i < len(words):
+        for size in range((len(words) - i) // 2, 0, -1):
+            if words[i:i + size] == words[i + size:i + 2 * size]:
+                del words[i + size:i + 2 * size]
+                break
+        else:
+            i += 1
+    return "_".join(words)
+
+
 DATED = ("DATE", "TIME", "TIMESTAMP")
 
 

@@ -205,6 +205,26 @@ def test_a_bare_date_time_or_type_is_named_after_its_table_unless_a_key_or_refer
     assert any("a bare word says nothing of what" in n for n in named.notes)
 
 
+def test_a_column_name_that_repeats_words_in_a_row_says_them_once() -> None:
+    from text2db.designer.repair import repeated_words_joined, said_once
+
+    assert said_once("lead_tenant_tenant_id") == "lead_tenant_id"
+    assert said_once("ice_cream_van_van_number_plate") == "ice_cream_van_number_plate"
+    assert said_once("plot_plot_number") == "plot_number"
+    assert said_once("tenant_id") == "tenant_id"
+    design = checked(repair(SchemaDesign(requirement="A lease is signed by a lead tenant.", designer="llm:test",
+                                         tables=parse_tables("""CREATE TABLE tenant (tenant_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE plot (plot_plot_number TEXT PRIMARY KEY, size TEXT);
+        CREATE TABLE lease (lease_id INTEGER PRIMARY KEY, lead_tenant_tenant_id INTEGER REFERENCES tenant(tenant_id),
+          plot_plot_number TEXT REFERENCES plot(plot_plot_number), tenant_tenant_id INTEGER, tenant_id INTEGER);"""))))
+    joined = repeated_words_joined(design)
+    assert [c.name for c in joined.table("lease").columns] == [
+        "lease_id", "lead_tenant_id", "plot_number", "tenant_tenant_id", "tenant_id"]  # tenant_id is taken
+    assert joined.table("lease").foreign_keys[0].columns == ["lead_tenant_id"]
+    assert joined.table("plot").primary_key == ["plot_plot_number"]  # the lease refers to it: kept
+    assert any("the same words twice in a row" in n for n in joined.notes)
+
+
 def test_a_key_named_by_how_it_looks_is_named_after_its_table_and_references_follow() -> None:
     from text2db.designer.repair import format_named_keys_named_after_tables
 
