@@ -120,7 +120,7 @@ def dated_attribute_names(design: SchemaDesign) -> SchemaDesign:
     LLM's completion prompts (which show the columns) are the same as without it."""
     notes: list[str] = []
     tables = []
-    referenced = {(fk.ref_table, c) for t in design.tables for fk in t.foreign_keys for c in fk.ref_columns}
+    referenced = design.referenced_columns
     for table in design.tables:
         taken = {c.name for c in table.columns}
         fixed = set(table.primary_key) | table.reference_columns | {c for t, c in referenced if t == table.name}
@@ -140,7 +140,7 @@ def repeated_words_joined(design: SchemaDesign) -> SchemaDesign:
     changes."""
     notes: list[str] = []
     tables = []
-    referenced = {(fk.ref_table, c) for t in design.tables for fk in t.foreign_keys for c in fk.ref_columns}
+    referenced = design.referenced_columns
     for table in design.tables:
         taken = {c.name for c in table.columns}
         renamed: dict[str, str] = {}
@@ -285,7 +285,7 @@ def _keys_renamed(design: SchemaDesign, renamed_keys: dict[str, tuple[str, str]]
         return design
     notes: list[str] = []
     tables = []
-    referenced = {(fk.ref_table, c) for t in design.tables for fk in t.foreign_keys for c in fk.ref_columns}
+    referenced = design.referenced_columns
     for table in design.tables:
         renamed = dict([renamed_keys[table.name]]) if table.name in renamed_keys else {}
         foreign_keys = []

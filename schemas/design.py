@@ -101,6 +101,12 @@ class SchemaDesign(_Spec):
         """The tables some table refers to (itself included)."""
         return {fk.ref_table for t in self.tables for fk in t.foreign_keys}
 
+    @property
+    def referenced_columns(self) -> set[tuple[str, str]]:
+        """(table, column) of every column some reference points at: renaming one would leave
+        that reference pointing at nothing."""
+        return {(fk.ref_table, c) for t in self.tables for fk in t.foreign_keys for c in fk.ref_columns}
+
     def amended(self, tables: list[TableDesign], notes: list[str]) -> SchemaDesign:
         """This design with `tables` in place of its own and `notes` added; itself when a step
         noted nothing (each change a designer step makes is noted, so no note means no change)."""
