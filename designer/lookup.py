@@ -108,7 +108,7 @@ def described_lists(design: SchemaDesign) -> SchemaDesign:
         if added:
             tables[name] = table.model_copy(update={"columns": [*table.columns, *added]})
             notes.append(f"{name}: {', '.join(c.name for c in added)} added, what the list of its rows is said to hold")
-    return design.amended([tables[t.name] for t in design.tables], notes) if notes else design
+    return design.amended([tables[t.name] for t in design.tables], notes)
 
 
 def kept_lists(requirement: str) -> list[str]:

@@ -262,7 +262,7 @@ def parent_attributes_moved(design: SchemaDesign) -> SchemaDesign:
                          "(third normal form: it describes the table it refers to)")
     for parent, columns in moved.items():
         by_name[parent] = by_name[parent].model_copy(update={"columns": [*by_name[parent].columns, *columns]})
-    return design.amended([by_name[t.name] for t in design.tables], notes) if notes else design
+    return design.amended([by_name[t.name] for t in design.tables], notes)
 
 
 # a clause ends at ';' or ':', before 'while' or 'whereas', and before 'and each'/'and every', which

@@ -118,16 +118,12 @@ def dated_attribute_names(design: SchemaDesign) -> SchemaDesign:
     the words: `booking.date` is `booking_date` (the benchmark sets' references write
     `<table>_date` 54 times, a bare `date` never). Done last, on the finished design, so the
     LLM's completion prompts (which show the columns) are the same as without it."""
-    notes: list[str] = []
-    tables = []
-    referenced = design.referenced_columns
-    for table in design.tables:
+    def renaming(table: TableDesign, referenced: set[str]) -> dict[str, str]:
         taken = {c.name for c in table.columns}
-        fixed = set(table.primary_key) | table.reference_columns | {c for t, c in referenced if t == table.name}
-        tables.append(_renamed(table, {w: f"{table.name}_{w}" for w in BARE_WORDS
-                                       if w in taken - fixed and f"{table.name}_{w}" not in taken},
-                               "a bare word says nothing of what", notes))
-    return design.amended(tables, notes) if notes else design
+        fixed = set(table.primary_key) | table.reference_columns | referenced
+        return {w: f"{table.name}_{w}" for w in BARE_WORDS if w in taken - fixed and f"{table.name}_{w}" not in taken}
+
+    return _columns_renamed(design, renaming, "a bare word says nothing of what")
 
 
 def repeated_words_joined(design: SchemaDesign) -> SchemaDesign:
@@ -138,19 +134,27 @@ def repeated_words_joined(design: SchemaDesign) -> SchemaDesign:
     `<role>_<key>`, or the model's own); no one would write them. A column another table refers
     to, or whose joined name the table has already, keeps its name. Done last, so no prompt
     changes."""
-    notes: list[str] = []
-    tables = []
-    referenced = design.referenced_columns
-    for table in design.tables:
+    def renaming(table: TableDesign, referenced: set[str]) -> dict[str, str]:
         taken = {c.name for c in table.columns}
         renamed: dict[str, str] = {}
         for column in table.columns:
             joined = said_once(column.name)
-            if (joined != column.name and joined not in taken and joined not in renamed.values()
-                    and (table.name, column.name) not in referenced):
+            if joined != column.name and joined not in taken | set(renamed.values()) and column.name not in referenced:
                 renamed[column.name] = joined
-        tables.append(_renamed(table, renamed, "the same words twice in a row, said once", notes))
-    return design.amended(tables, notes) if notes else design
+        return renamed
+
+    return _columns_renamed(design, renaming, "the same words twice in a row, said once")
+
+
+def _columns_renamed(design: SchemaDesign, renaming: Callable[[TableDesign, set[str]], dict[str, str]],
+                     why: str) -> SchemaDesign:
+    """`design` with each table's columns renamed as `renaming(table, its columns another reference
+    points at)` says (old -> new), each renamed table noted with `why`."""
+    referenced = design.referenced_columns
+    notes: list[str] = []
+    tables = [_renamed(table, renaming(table, {c for t, c in referenced if t == table.name}), why, notes)
+              for table in design.tables]
+    return design.amended(tables, notes)
 
 
 def said_once(name: str) -> str:
@@ -193,7 +197,7 @@ def events_keyed_by_surrogates(design: SchemaDesign) -> SchemaDesign:
             notes.append(f"{table.name}: keyed by a new {surrogate}, not by {', '.join(key)} "
                          f"(an event keyed by its {', '.join(dated)})")
         tables.append(table)
-    return design.amended(tables, notes) if notes else design
+    return design.amended(tables, notes)
 
 
 def composite_references_named_as_keys(design: SchemaDesign) -> SchemaDesign:
@@ -215,7 +219,7 @@ def composite_references_named_as_keys(design: SchemaDesign) -> SchemaDesign:
                     renamed[column] = key
         tables.append(_renamed(table, renamed, "a column of a reference to a key of several columns is named as "
                                               "that key's column", notes))
-    return design.amended(tables, notes) if notes else design
+    return design.amended(tables, notes)
 
 
 def table_names_dropped_from_keys(design: SchemaDesign) -> SchemaDesign:
@@ -401,7 +405,7 @@ def _pairs_keyed_by_references(design: SchemaDesign, is_pairing: Callable[[Table
             table = table.model_copy(update={"columns": columns, "primary_key": pair})
             notes.append(f"{table.name}: keyed by its two references {', '.join(pair)}, {why}")
         tables.append(table)
-    return design.amended(tables, notes) if notes else design
+    return design.amended(tables, notes)
 
 
 def _dated(table: TableDesign) -> bool:
