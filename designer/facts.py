@@ -46,7 +46,7 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
     """`known`: entity names (lowercase words) another designer already found, read as declared
     entities, so the relations between them are read even where the wording declares nothing the
     rules recognise (a user story, a bullet list)."""
-    clauses = read_clauses(requirement)
+    clauses = tagged_clauses(requirement)
     facts = Facts()
     facts.aliases.update(_merge_heads(clauses))
     for name in known:
@@ -84,17 +84,49 @@ NOUN_POS = {"NOUN", "PROPN"}
 
 
 @lru_cache(maxsize=64)
-def _tags(requirement: str) -> dict[str, frozenset[str]]:
-    """Each word (lower case, and its lemma) -> every part of speech spaCy's tagger gives it in the
-    requirement. Cached: one design reads the same requirement's facts two or three times (rules,
-    then with the model's tables as known)."""
+def _tagged(requirement: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """Each word (lower case, and its lemma) -> every part of speech, and every fine tag, spaCy's
+    tagger gives it in the requirement. Cached: one design reads the same requirement's facts two
+    or three times (rules, then with the model's tables as known)."""
     from text2db.extractors.models import spacy_pipeline
 
-    seen_as: dict[str, set[str]] = {}
+    pos: dict[str, set[str]] = {}
+    fine: dict[str, set[str]] = {}
     for token in spacy_pipeline()(requirement):
         for form in {token.lower_, token.lemma_.lower()}:
-            seen_as.setdefault(form, set()).add(token.pos_)
-    return {w: frozenset(tags) for w, tags in seen_as.items()}
+            pos.setdefault(form, set()).add(token.pos_)
+            fine.setdefault(form, set()).add(token.tag_)
+    return ({w: frozenset(t) for w, t in pos.items()}, {w: frozenset(t) for w, t in fine.items()})
+
+
+def _tags(requirement: str) -> dict[str, frozenset[str]]:
+    """The parts of speech alone (never_nouns, only_adjectives)."""
+    return _tagged(requirement)[0]
+
+
+PAST_FORMS = frozenset({"VBN", "VBD"})  # 'given', 'found', 'carried': past participles (read as past, too)
+PARTICLE_POS = frozenset({"ADP", "ADV", "PART"})  # the 'out' of 'carried out'
+
+
+def tagged_clauses(requirement: str) -> list[Clause]:
+    """read_clauses, with each subject named without the past participle that follows its noun:
+    "every vaccination given is recorded", "for each breach found we record", "each agent recorded
+    with", "every repair carried out": the things are vaccinations, breaches, agents and repairs.
+    Only a word the requirement never uses as a noun and always as a past form (spaCy's tagger,
+    over every occurrence), closing the subject or followed by a particle alone: "for each test
+    run on a sample" (a fact about pairs) and "each stake reading" keep their words."""
+    pos, fine = _tagged(requirement)
+    clauses = read_clauses(requirement)
+    for clause in clauses:
+        words = clause.subject.split()
+        for i, word in enumerate(words[1:], start=1):
+            past = fine.get(word, frozenset()) <= PAST_FORMS and not pos.get(word, NOUN_POS) & NOUN_POS
+            after = words[i + 1:]
+            if past and pos.get(words[i - 1], frozenset()) & NOUN_POS and (
+                    not after or (len(after) == 1 and pos.get(after[0], frozenset()) <= PARTICLE_POS)):
+                clause.subject = singular_phrase(" ".join(words[:i]))
+                break
+    return clauses
 
 
 def never_nouns(requirement: str) -> frozenset[str]:

@@ -46,10 +46,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from text2db.designer.facts import ID_HEADS
+from text2db.designer.facts import ID_HEADS, tagged_clauses
 from text2db.designer.repair import (closest_table, key_column, key_reference, name_pattern, named_after_key,
                                      named_in, pairing_table, renamed_columns, shortened_surrogate)
-from text2db.designer.requirement import issued_identifiers, read_clauses
+from text2db.designer.requirement import issued_identifiers
 from text2db.designer.rules import CHOSEN_NAMES, GENERIC, identifier_named
 from text2db.designer.words import column_type, snake
 from text2db.schemas.design import ColumnDesign, ForeignKeyDesign, SchemaDesign, TableDesign
@@ -348,7 +348,7 @@ def _adopt_identified_keys(requirement: str, tables: dict[str, TableDesign], not
     wording, when the LLM made up a surrogate instead:
     the rule designer may not have read the entity, the sentence still says what its key is."""
     # said to identify alone: 'known by a room name and a building' does not make the name a key
-    stated_ids = [(c.subject, c.identifier[0], len(c.identifier) == 1) for c in read_clauses(requirement)
+    stated_ids = [(c.subject, c.identifier[0], len(c.identifier) == 1) for c in tagged_clauses(requirement)
                   if c.subject and c.identifier]
     issued = [(subject, identifier, False) for subject, identifier in issued_identifiers(requirement)]
     for subject, identifier, said_to_identify in stated_ids + issued:

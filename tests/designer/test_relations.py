@@ -589,3 +589,14 @@ def test_a_clause_before_a_colon_is_no_label_naming_a_table(clause: str) -> None
     # a label is still one: the items after it are the labelled thing's
     design = _design("Stalls have a pitch number. Market fairs: a date, a theme and an organiser.")
     assert {c.name for c in design.table("market_fair").columns} >= {"date", "theme", "organiser"}
+
+
+@pytest.mark.parametrize("wording, thing", [
+    ("Every repair carried out is recorded with a date, a cost and the technician who did it.", "repair"),
+    ("For each parcel delivered we note the time and the signature.", "parcel"),
+])
+def test_a_verb_after_the_things_noun_is_no_part_of_its_name(wording: str, thing: str) -> None:
+    """"every repair carried out is recorded with": the things are repairs, not `repair_carried`."""
+    design = _design("Technicians have a name and a phone number. " + wording)
+    assert thing in _names(design), _names(design)
+    assert not any(name.startswith(thing + "_") for name in _names(design)), _names(design)
