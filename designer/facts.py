@@ -116,16 +116,22 @@ def tagged_clauses(requirement: str) -> list[Clause]:
     over every occurrence), closing the subject or followed by a particle alone: "for each test
     run on a sample" (a fact about pairs) and "each stake reading" keep their words."""
     pos, fine = _tagged(requirement)
+    none: frozenset[str] = frozenset()
+
+    def participle_closes(words: list[str], i: int) -> bool:
+        """words[i] is only ever a past form, after a noun, with at most one particle after it."""
+        past = fine.get(words[i], none)
+        after = words[i + 1:]
+        return (bool(past) and past <= PAST_FORMS and not pos[words[i]] & NOUN_POS
+                and bool(pos.get(words[i - 1], none) & NOUN_POS)
+                and (not after or (len(after) == 1 and pos.get(after[0], none) <= PARTICLE_POS)))
+
     clauses = read_clauses(requirement)
     for clause in clauses:
         words = clause.subject.split()
-        for i, word in enumerate(words[1:], start=1):
-            past = fine.get(word, frozenset()) <= PAST_FORMS and not pos.get(word, NOUN_POS) & NOUN_POS
-            after = words[i + 1:]
-            if past and pos.get(words[i - 1], frozenset()) & NOUN_POS and (
-                    not after or (len(after) == 1 and pos.get(after[0], frozenset()) <= PARTICLE_POS)):
-                clause.subject = singular_phrase(" ".join(words[:i]))
-                break
+        cut = next((i for i in range(1, len(words)) if participle_closes(words, i)), None)
+        if cut is not None:
+            clause.subject = singular_phrase(" ".join(words[:cut]))
     return clauses
 
 
