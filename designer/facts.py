@@ -66,9 +66,10 @@ def read_facts(requirement: str, known: Sequence[str] = ()) -> Facts:
     _located(clauses, facts)
     facts.aliases = {a: e for a, e in facts.aliases.items() if a not in facts.entities and e in facts.entities}
     names = sorted(list(facts.entities) + list(facts.aliases), key=len, reverse=True)
+    nouns = only_nouns(requirement)
     for i, c in enumerate(clauses):
         if not _per_pair_item(c, clauses[i + 1:i + 2], facts):
-            _clause_facts(c, facts, names)
+            _clause_facts(c, facts, names, nouns)
     _verb_events_as_pairs(clauses, facts, names)
     _joined_statements(clauses, facts, names)
     events = {c.subject for c in clauses if EVENT_RE.match(c.text)}  # 'when a bidder wins an auction': a win
@@ -100,7 +101,7 @@ def _tagged(requirement: str) -> tuple[dict[str, frozenset[str]], dict[str, froz
 
 
 def _tags(requirement: str) -> dict[str, frozenset[str]]:
-    """The parts of speech alone (never_nouns, only_adjectives)."""
+    """The parts of speech alone (never_nouns, only_nouns, only_adjectives)."""
     return _tagged(requirement)[0]
 
 
@@ -141,6 +142,19 @@ def never_nouns(requirement: str) -> frozenset[str]:
     pattern read one. spaCy's tagger decides over every occurrence, by word and by lemma, so a
     word that is a noun anywhere ('flies' for `fly`) is kept."""
     return frozenset(w for w, tags in _tags(requirement).items() if not tags & NOUN_POS)
+
+
+def only_nouns(requirement: str) -> frozenset[str]:
+    """Words the requirement only ever uses as nouns ('shop', 'owner'): after another noun they
+    are the head of a compound ('repair shop'), not a verb ('listeners create playlists')."""
+    return frozenset(w for w, tags in _tags(requirement).items() if tags == {"NOUN"})
+
+
+def _modifies_a_noun(text: str, m: Mention, nouns: frozenset[str]) -> bool:
+    """The mention names its entity only to say what kind of thing the next word is: "our repair
+    shop records customers" is about a shop, and relates no repair to the customers."""
+    after = re.match(r"\s+([a-z]+)\b", text[m.end:])
+    return bool(after) and after.group(1) in nouns
 
 
 def only_adjectives(requirement: str) -> frozenset[str]:
@@ -432,7 +446,8 @@ def _colleagues_named(text: str, subject: str) -> str:
     return COLLEAGUE.sub(lambda m: f"{m.group(1) if m.group(2) else 'another '}{m.group(2)}{subject}", text)
 
 
-def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
+def _clause_facts(c: Clause, facts: Facts, names: list[str], nouns: frozenset[str]) -> None:
+    """`nouns`: the words the requirement only ever uses as nouns (only_nouns)."""
     text = c.text.lower()
     found = mentions(text, names, facts.aliases)
     pair = _pair_subject(c)
@@ -449,10 +464,10 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
     own = next((m for m in found if m.entity == subject and not m.role), None)
     if subject and c.items and c.subject == subject:
         for m in found:  # "listeners create playlists with a name": each playlist has its listener
-            if own and m.start < own.start and m.entity != subject:
+            if own and m.start < own.start and m.entity != subject and not _modifies_a_noun(text, m, nouns):
                 facts.relations.append(_relation(subject, m.entity, 0, m.role))
         _declared_items(c, facts, names)
-        _before_the_items(c, text, own, facts, names)
+        _before_the_items(c, text, own, facts, names, nouns)
         return
     attached = _attached(text, found, own if own and own.start <= 12 else None, facts)
     if not subject:
@@ -510,7 +525,8 @@ def _clause_facts(c: Clause, facts: Facts, names: list[str]) -> None:
         facts.relations.append(_relation(subject, m.entity, many, _self_role(text, m, subject)))
 
 
-def _before_the_items(c: Clause, text: str, own: Mention | None, facts: Facts, names: list[str]) -> None:
+def _before_the_items(c: Clause, text: str, own: Mention | None, facts: Facts, names: list[str],
+                      nouns: frozenset[str]) -> None:
     """The relations the words between a clause's subject and its declared items state ("interviews
     are scheduled for an application, with a date and time, ..."; "a booking is made by one
     employee for one room, with ..."), read as in a clause that declares nothing. Only relations
@@ -524,7 +540,8 @@ def _before_the_items(c: Clause, text: str, own: Mention | None, facts: Facts, n
     if first_item < 0:
         return
     known = len(facts.relations)
-    _clause_facts(Clause(text=c.text[start:first_item], subject=c.subject, group=c.group, part=c.part), facts, names)
+    _clause_facts(Clause(text=c.text[start:first_item], subject=c.subject, group=c.group, part=c.part), facts, names,
+                  nouns)
     facts.relations[known:] = [r for r in facts.relations[known:] if r.source != r.target]
 
 

@@ -600,3 +600,12 @@ def test_a_verb_after_the_things_noun_is_no_part_of_its_name(wording: str, thing
     design = _design("Technicians have a name and a phone number. " + wording)
     assert thing in _names(design), _names(design)
     assert not any(name.startswith(thing + "_") for name in _names(design)), _names(design)
+
+
+def test_an_entity_named_as_a_modifier_of_another_noun_is_not_related_by_the_clause() -> None:
+    """"our repair shop records customers with ...": the clause is about a shop; it says nothing of
+    which repair a customer has (the rules read `customer.repair_id` before)."""
+    design = _design("Our repair shop records customers with a name and a phone number. Every repair is "
+                     "recorded with a date, a cost and the customer.")
+    assert ("repair", "customer") in _refs(design)
+    assert ("customer", "repair") not in _refs(design), _refs(design)
