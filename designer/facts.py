@@ -117,15 +117,13 @@ def tagged_clauses(requirement: str) -> list[Clause]:
     over every occurrence), closing the subject or followed by a particle alone: "for each test
     run on a sample" (a fact about pairs) and "each stake reading" keep their words."""
     pos, fine = _tagged(requirement)
-    none: frozenset[str] = frozenset()
+    never = never_nouns(requirement)
 
     def participle_closes(words: list[str], i: int) -> bool:
         """words[i] is only ever a past form, after a noun, with at most one particle after it."""
-        past = fine.get(words[i], none)
-        after = words[i + 1:]
-        return (bool(past) and past <= PAST_FORMS and not pos[words[i]] & NOUN_POS
-                and bool(pos.get(words[i - 1], none) & NOUN_POS)
-                and (not after or (len(after) == 1 and pos.get(after[0], none) <= PARTICLE_POS)))
+        past, before, after = fine.get(words[i]), words[i - 1], words[i + 1:]
+        return (bool(past) and past <= PAST_FORMS and words[i] in never and before in pos and before not in never
+                and (not after or (len(after) == 1 and pos.get(after[0], frozenset()) <= PARTICLE_POS)))
 
     clauses = read_clauses(requirement)
     for clause in clauses:
