@@ -13,9 +13,11 @@ the reason noted.
 Without an LLM the rule designer designs alone (then its attributes named by a phrase are named
 by their noun, and the lookup tables are made). Then, for both, a row
 appointed to a role of another ("one of the ringers acts as the conductor of the peal") becomes a
-reference named after the role (designer/relate.py); last, a table that only repeats another's
-facts goes, and so does an attribute a table copies from a table it refers to, while one it names
-after that table and the wording gives that table moves there (designer/normal.py),
+reference named after the role, and a reference of one column beside an association of the same
+two tables goes where a sentence counts both as many (designer/relate.py); last, a table that
+only repeats another's facts goes, and so does an attribute a table copies from a table it refers
+to, while one it names after that table and the wording gives that table moves there
+(designer/normal.py),
 an event keyed by its date gets a surrogate, a key named `<table>_<words>` is the
 words alone, a reference to a key of several columns is named as its columns, a bare `date`,
 `time` or `type` is named after its table and an association named after its two parents is
@@ -36,7 +38,7 @@ from text2db.designer.complete import complete_by_sentences
 from text2db.designer.exceptions import DesignFailed, DesignInvalid, LlmDesignFailed
 from text2db.designer.lookup import described_lists, lookup_tables
 from text2db.designer.normal import copied_attributes_dropped, entities_out_of_columns, parent_attributes_moved
-from text2db.designer.relate import appointed_roles, complete_references
+from text2db.designer.relate import appointed_roles, complete_references, counted_many_both_ways
 from text2db.designer.reconcile import (add_read_references, counted_references, implied_references,
                                         keyed_by_surrogates_not_names, reconcile)
 from text2db.designer.repair import (associations_keyed_by_parents, composite_references_named_as_keys,
@@ -76,14 +78,16 @@ def design_schema(requirement: str, settings: Settings, llm: Any = None,
             design = reconciled(fold_roles(repair(designer.design(requirement, list(documents or [])))))
             if settings.design_sentence_completion:
                 design = complete_references(complete_by_sentences(design, designer), designer)
-            design = finished(appointed_roles(owned_references(lookup_tables(design))), drafted_by_llm=True)
+            design = finished(counted_many_both_ways(appointed_roles(owned_references(lookup_tables(design)))),
+                              drafted_by_llm=True)
             return design.model_copy(update={"notes": design.notes + notes})
         except LlmDesignFailed as exc:
             notes.append(f"LLM designer unavailable ({exc}); the rule designer designed instead")
         except DesignInvalid as exc:
             notes.append(f"the LLM's design failed validation ({'; '.join(exc.issues[:3])}); "
                          "the rule designer designed instead")
-    design = finished(appointed_roles(owned_references(lookup_tables(phrase_names_cut(design_with_rules(requirement))))))
+    design = finished(counted_many_both_ways(appointed_roles(owned_references(lookup_tables(phrase_names_cut(
+        design_with_rules(requirement)))))))
     return design.model_copy(update={"notes": design.notes + notes})
 
 

@@ -448,6 +448,48 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
     return amended_if_valid(design, tables, notes, "appointed roles")
 
 
+def counted_many_both_ways(design: SchemaDesign) -> SchemaDesign:
+    """`design` without a reference of one column that repeats, wrongly, a many-to-many the
+    design holds already: "a student can enrol in many courses and a course has many students"
+    drawn as `enrolment(student, course)` and, beside it, `student.course_number`.
+
+    Why: one column holds one row, so `student.course_number` says a student takes one course,
+    which the sentence denies by counting both tables as many; the association that relates the
+    two says the rest. The model writes such a column beside the association it also drew, and so
+    do the rules where they read a pair both ways. On the read sets' designs (both designers) the
+    reference schema never has the column so dropped.
+
+    Only a plain reference (named after its parent, no role: a team's `captain_id` is another
+    relation than its players), of one column that is no key and that nothing refers to, where a
+    sentence counts both tables as many ("several", "many", "one or more" before each) and another
+    table refers to both. Where no table relates the two, the column stays: turned into a new
+    association table, it lowered 3 pairs of 3 on the LLM path (the sentence's count was of
+    another relation between them). Nothing here knows a domain."""
+    tables = {t.name: t for t in design.tables}
+    patterns = table_patterns(design)
+    sentences = [" ".join(s.lower().split()) for s in split_sentences(design.requirement)]
+    notes: list[str] = []
+    for name in list(tables):
+        for fk in list(tables[name].foreign_keys):
+            holder, parent = tables[name], tables.get(fk.ref_table)
+            if (parent is None or parent.name == holder.name or len(fk.columns) != 1
+                    or fk.columns[0] in holder.primary_key or not names_the_entity(fk.columns[0], parent)
+                    or referred_to(holder.name, fk.columns[0], tables)
+                    or holder.name not in patterns or parent.name not in patterns
+                    or not any({holder.name, parent.name} <= set(t.parents) for t in tables.values())):
+                continue
+            said = next((s for s in sentences if _counted(MANY_BEFORE, patterns[holder.name], s)
+                         and _counted(MANY_BEFORE, patterns[parent.name], s)), None)
+            if said is None:
+                continue
+            tables[name] = holder.model_copy(update={
+                "columns": [c for c in holder.columns if c.name != fk.columns[0]],
+                "foreign_keys": [other for other in holder.foreign_keys if other is not fk]})
+            notes.append(f"{name}: dropped {fk.columns[0]}, one {parent.name} per row, where the sentence "
+                         f"{said[:80]!r} counts both as many and another table relates them")
+    return amended_if_valid(design, tables, notes, "many-to-many references")
+
+
 def _plain_reference(holder: TableDesign, player: TableDesign, tables: dict[str, TableDesign]) -> str | None:
     """The column of `holder`'s reference to `player` named after the player alone (`member_id`,
     `membership_number`), beside the role the sentence appoints: "a stage has a start point ...,
