@@ -470,29 +470,28 @@ def counted_many_both_ways(design: SchemaDesign) -> SchemaDesign:
     sentences = [" ".join(s.lower().split()) for s in split_sentences(design.requirement)]
     notes: list[str] = []
     for name in list(tables):
-        for fk in list(tables[name].foreign_keys):
-            holder, parent = tables[name], tables.get(fk.ref_table)
-            if (parent is None or parent.name == holder.name or len(fk.columns) != 1
-                    or fk.columns[0] in holder.primary_key or not names_the_entity(fk.columns[0], parent)
-                    or referred_to(holder.name, fk.columns[0], tables)
-                    or holder.name not in patterns or parent.name not in patterns
-                    or not any({holder.name, parent.name} <= set(t.parents) for t in tables.values())):
+        for parent in dict.fromkeys(p for p in tables[name].parents if p != name and p in tables):
+            holder = tables[name]
+            column = _plain_reference(holder, tables[parent], tables)
+            if (column is None or name not in patterns or parent not in patterns
+                    or not any({name, parent} <= set(t.parents) for t in tables.values())):
                 continue
-            said = next((s for s in sentences if _counted(MANY_BEFORE, patterns[holder.name], s)
-                         and _counted(MANY_BEFORE, patterns[parent.name], s)), None)
+            said = next((s for s in sentences if _counted(MANY_BEFORE, patterns[name], s)
+                         and _counted(MANY_BEFORE, patterns[parent], s)), None)
             if said is None:
                 continue
             tables[name] = holder.model_copy(update={
-                "columns": [c for c in holder.columns if c.name != fk.columns[0]],
-                "foreign_keys": [other for other in holder.foreign_keys if other is not fk]})
-            notes.append(f"{name}: dropped {fk.columns[0]}, one {parent.name} per row, where the sentence "
+                "columns": [c for c in holder.columns if c.name != column],
+                "foreign_keys": [fk for fk in holder.foreign_keys if fk.columns != [column]]})
+            notes.append(f"{name}: dropped {column}, one {parent} per row, where the sentence "
                          f"{said[:80]!r} counts both as many and another table relates them")
     return amended_if_valid(design, tables, notes, "many-to-many references")
 
 
 def _plain_reference(holder: TableDesign, player: TableDesign, tables: dict[str, TableDesign]) -> str | None:
     """The column of `holder`'s reference to `player` named after the player alone (`member_id`,
-    `membership_number`), beside the role the sentence appoints: "a stage has a start point ...,
+    `membership_number`): one that a role or an association may make redundant (also read by
+    counted_many_both_ways). Beside the role the sentence appoints: "a stage has a start point ...,
     and one member is appointed its chief marshal" relates the stage to one member, its chief
     marshal; a plain `stage.membership_number` beside `stage.chief_marshal_membership_number` is
     that relation read a second time, without the role (reference completion and the rules read
