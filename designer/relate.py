@@ -440,9 +440,7 @@ def appointed_roles(design: SchemaDesign) -> SchemaDesign:
                              f"{sentence[:80]!r} (one of them appointed to a role)")
             has_role = any(fk.ref_table == player and snake(role) in fk.columns[0] for fk in tables[holder].foreign_keys)
             if has_role and (plain := _plain_reference(tables[holder], tables[player], tables)) is not None:
-                tables[holder] = tables[holder].model_copy(update={
-                    "columns": [c for c in tables[holder].columns if c.name != plain],
-                    "foreign_keys": [fk for fk in tables[holder].foreign_keys if fk.columns != [plain]]})
+                tables[holder] = _without_reference(tables[holder], plain)
                 notes.append(f"{holder}: dropped {plain}, a reference to {player} beside its {role}: the sentence "
                              "says which of them it refers to, and no other")
     return amended_if_valid(design, tables, notes, "appointed roles")
@@ -480,12 +478,17 @@ def counted_many_both_ways(design: SchemaDesign) -> SchemaDesign:
                          and _counted(MANY_BEFORE, patterns[parent], s)), None)
             if said is None:
                 continue
-            tables[name] = holder.model_copy(update={
-                "columns": [c for c in holder.columns if c.name != column],
-                "foreign_keys": [fk for fk in holder.foreign_keys if fk.columns != [column]]})
+            tables[name] = _without_reference(holder, column)
             notes.append(f"{name}: dropped {column}, one {parent} per row, where the sentence "
                          f"{said[:80]!r} counts both as many and another table relates them")
     return amended_if_valid(design, tables, notes, "many-to-many references")
+
+
+def _without_reference(table: TableDesign, column: str) -> TableDesign:
+    """`table` without the reference column `column` and its reference (a _plain_reference that
+    a role or an association has made redundant)."""
+    return table.model_copy(update={"columns": [c for c in table.columns if c.name != column],
+                                    "foreign_keys": [fk for fk in table.foreign_keys if fk.columns != [column]]})
 
 
 def _plain_reference(holder: TableDesign, player: TableDesign, tables: dict[str, TableDesign]) -> str | None:
