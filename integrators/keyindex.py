@@ -102,6 +102,25 @@ def create_indexes(conn: Connection, table: str, column: str) -> None:
         conn.execute(text(f"ANALYZE {quote(table)}"))
 
 
+def small_statements(conn: Connection) -> None:
+    """Plan the rest of this PostgreSQL transaction's statements as the small probes they are.
+    - No JIT: the planner cannot see how few rows each probe returns (5,000 by its default
+      guess on a 1M-row table), costs a batch's probe statement high enough to JIT-compile it,
+      and compiling takes ~120 ms of a ~3 ms query (PostgreSQL 11 and later).
+    - A plan for the table as it is now, never a generic one: psycopg prepares a statement a
+      connection runs five times, and PostgreSQL may then keep one generic plan for it. Made
+      when the table was empty (dropped and made again, as an operator resets a target), that
+      plan scanned it, and went on scanning it for every probe as the feed grew it back (20x
+      slower per batch within 2,000 rows) until an ANALYZE replanned it. Planning the statement
+      afresh costs under 0.1 ms of its 3 (PostgreSQL 12 and later).
+    set_config(..., true) is SET LOCAL: both end with the transaction, in one round trip."""
+    version = conn.dialect.server_version_info or (0,)
+    if conn.dialect.name != "postgresql" or version < (11,):
+        return
+    settings = [("jit", "off")] + ([("plan_cache_mode", "force_custom_plan")] if version >= (12,) else [])
+    conn.execute(text("SELECT " + ", ".join(f"set_config('{name}', '{value}', true)" for name, value in settings)))
+
+
 def existing_indexes(conn: Connection, table: str) -> set[str]:
     """Names of the indexes the database has on `table` (text2db's among them)."""
     if conn.dialect.name == "postgresql":
@@ -292,12 +311,7 @@ class KeyIndex:
         for tag, k, lo in block_probes if prefixes else []:  # a mention too short for blocks has none
             inner = f"SELECT {cols} FROM {table} WHERE {k} ~>=~ {lo} AND {k} ~<~ ({lo} || :top) ORDER BY {k}{USING_INDEX_ORDER} LIMIT {BLOCK_ROWS}"
             parts.append(lateral.format(tag=tag, inner=inner))
-        # The planner cannot see how few rows each probe returns (5,000 by its default guess on
-        # a 1M-row table), costs the statement high enough to JIT-compile it, and compiling takes
-        # ~120 ms of a ~3 ms query: no JIT for the rest of this transaction (its statements are
-        # all as small). SET LOCAL ends with the transaction; PostgreSQL before 11 has no JIT.
-        if (self.conn.dialect.server_version_info or (0,)) >= (11,):
-            self.conn.execute(text("SET LOCAL jit = off"))
+        small_statements(self.conn)
         rows = self.conn.execute(text(" UNION ALL ".join(parts)),
                                  {"exact": exact, "prefixes": prefixes, "suffixes": suffixes, "top": TOP})
         n = len(self.columns)
