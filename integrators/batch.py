@@ -206,17 +206,17 @@ class BatchWriter:
         return self.cache.small_tables[table]
 
     def probe_kind(self, table: str, column: str) -> str | None:
-        """How mentions of a large table's text key are linked: by queries ("blocked" or
-        "prefix", keyindex.py), fast with text2db's indexes and still cheaper without them
-        (a few scans for the mentions of a batch, not the whole column in memory); None for
-        small tables and other keys (the whole column, read once per batch)."""
+        """How mentions of a large table's text key are linked: by queries (keyindex.py),
+        "blocked" or "prefix" through text2db's indexes, "scanned" on PostgreSQL without them
+        (one pass over the table's keys for all the batch's probes); None for small tables,
+        other keys and SQLite without the index (the whole column, read once per batch)."""
         if self.small(table):
             return None
         if kind := self.link_indexes().get((table, column)):
             return kind
-        if python_type(self.target(table).col(column)) is not str or self.conn.dialect.name not in ("postgresql", "sqlite"):
-            return None
-        return "blocked" if self.conn.dialect.name == "postgresql" else "prefix"
+        if python_type(self.target(table).col(column)) is str and self.conn.dialect.name == "postgresql":
+            return "scanned"
+        return None
 
     def memory(self, table: str, column: str, ident_column: str | None = None) -> ValueMemory | KeyIndex:
         """Link memory of `table.column`; values map to the identity (or to `ident_column`)."""
@@ -224,7 +224,7 @@ class BatchWriter:
         if slot not in self._memories and (kind := self.probe_kind(table, column)):
             target = self.target(table)
             idents = target.identity if ident_column is None else [ident_column]
-            if kind == "blocked":  # every mention of the batch read ahead in one statement
+            if kind in ("blocked", "scanned"):  # every mention of the batch read ahead in one statement
                 read_ahead = BatchCandidates(KeyIndex(self.db, target, [column], idents, kind))
                 read_ahead.prefetch(self.mentions(table, column, ident_column))
                 self._memories[slot] = read_ahead
