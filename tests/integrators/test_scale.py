@@ -1,7 +1,9 @@
 """Issue 14: linking and every per-batch step use the database's indexes, so a batch costs the
 same on a large table: text2db's link indexes exist after the first batch, a normalized or
 misspelt name links through them, a later batch reads no table in full (PostgreSQL's
-seq_tup_read does not move), and a replayed batch changes nothing."""
+seq_tup_read does not move), and a replayed batch changes nothing. Without consent to create
+the indexes a batch reads a large table once, not once per probe; a table emptied and refilled
+under a running integrator is still probed through its indexes."""
 
 from __future__ import annotations
 
@@ -138,6 +140,7 @@ def test_issue14_without_consent_a_large_table_is_read_once_per_batch_with_the_r
     assert scanned == indexed
     assert sum(len(rows) for rows in scanned.values()) > BLOCK_ROWS  # blocks cut at BLOCK_ROWS rows, in both
     engine.dispose()
+
 
 @pytest.mark.parametrize("word", ["Germany", "german", "Republic of Korea", "Springfield"])
 def test_issue14_country_lookups_need_no_fuzzy_search(word: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -292,7 +295,6 @@ def test_issue14_a_batchs_own_rows_join_a_mention_as_its_probes_would_return_the
         assert probed.returned(forms) == expected, mention
     typo = blocks("Brand New Persn")
     assert typo is not None and "brand new person" in probed.returned((frozenset(), (typo[0].lower(), typo[1].lower())))
-
 
 
 def test_issue14_a_table_reset_under_a_running_feed_is_still_probed_through_its_indexes(
