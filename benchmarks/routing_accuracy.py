@@ -86,7 +86,7 @@ def build_memories(by_kind: dict[str, list], build: int, memory: str, config, wo
                     continue
                 engine = create_engine(f"sqlite:///file:{instance.input_path}?mode=ro&uri=true")
                 for table in plan_tables.values():
-                    table_rows, keys = read_table(engine, table, config)
+                    table_rows, keys, _ = read_table(engine, table, config)
                     rows += [(table.table, r) for r in table_rows]
                     job.keys |= {k: table.table for k in keys}
                 engine.dispose()

@@ -40,6 +40,7 @@ class JobMemory:
     keys: dict[str, str] = field(default_factory=dict)  # key value -> table
     entity_types: dict[str, list[str]] = field(default_factory=dict)  # table -> NER labels of its rows
     parents: set[str] = field(default_factory=set)  # tables other planned tables link to
+    overflow: dict[str, str] = field(default_factory=dict)  # table -> key column: more keys than `keys` holds
 
     @property
     def subject_types(self) -> set[str]:
@@ -67,7 +68,7 @@ class JobMemory:
             docs=np.vstack([self.docs, other.docs]), keys=self.keys | other.keys,
             entity_types={t: sorted(set(self.entity_types.get(t, [])) | set(other.entity_types.get(t, [])))
                           for t in self.entity_types | other.entity_types},
-            parents=self.parents | other.parents,
+            parents=self.parents | other.parents, overflow=self.overflow | other.overflow,
         )
 
     def set_plan_facts(self, plan: Plan) -> None:
@@ -98,8 +99,11 @@ def _render(entity: str, names: list[str], row: tuple) -> str:
     return f"{entity}: " + "; ".join(parts)
 
 
-def read_table(engine: Engine, tp: TablePlan, config: RouterConfig) -> tuple[list[str], list[str]]:
-    """(rendered sample rows, key values) of one planned table; identifiers from reflection only."""
+def read_table(engine: Engine, tp: TablePlan, config: RouterConfig) -> tuple[list[str], list[str], bool]:
+    """(rendered sample rows, key values, whether the table holds more keys than keys_per_table)
+    of one planned table; identifiers from reflection only. A table holding more is looked up
+    per document instead (RoutingService), or a 1M-row table would be known to the router by
+    its first keys_per_table keys only."""
     try:
         with engine.connect() as conn:
             table = Table(tp.table, MetaData(), autoload_with=conn)
@@ -108,34 +112,45 @@ def read_table(engine: Engine, tp: TablePlan, config: RouterConfig) -> tuple[lis
             shown = [c for c in table.c if not c.primary_key and not c.foreign_keys]
             rows = conn.execute(select(*shown).limit(config.rows_per_table)).all() if shown else []
             keys = [] if key is None else conn.execute(
-                select(key).where(key.is_not(None)).limit(config.keys_per_table)).scalars().all()
+                select(key).where(key.is_not(None)).limit(config.keys_per_table + 1)).scalars().all()
     except NoSuchTableError:
-        return [], []
+        return [], [], False
     except SQLAlchemyError as exc:
         raise MemoryUnavailable(f"could not read {tp.table} for routing: {exc}") from exc
     names = [c.name for c in shown]
-    return [_render(tp.entity, names, tuple(r)) for r in rows], [str(k) for k in keys if str(k).strip()]
+    more = len(keys) > config.keys_per_table
+    return ([_render(tp.entity, names, tuple(r)) for r in rows],
+            [str(k) for k in keys[:config.keys_per_table] if str(k).strip()], more)
 
 
-def read_keys(engine: Engine, plan: Plan, config: RouterConfig) -> dict[str, str]:
+def read_contents(engine: Engine, plan: Plan, config: RouterConfig) -> tuple[list[tuple[str, str]], dict[str, str], dict[str, str]]:
+    """What the memory keeps of the planned tables: (table, rendered row) samples, key value ->
+    table, and table -> key column of the tables holding more keys than keys_per_table."""
+    rows: list[tuple[str, str]] = []
     keys: dict[str, str] = {}
+    overflow: dict[str, str] = {}
     for tp in plan.tables:
-        keys |= {k: tp.table for k in read_table(engine, tp, config)[1]}
-    return keys
+        table_rows, table_keys, more = read_table(engine, tp, config)
+        rows += [(tp.table, r) for r in dict.fromkeys(table_rows)]
+        keys |= {k: tp.table for k in table_keys}
+        if more:
+            overflow[tp.table] = tp.key[0]
+    return rows, keys, overflow
+
+
+def read_keys(engine: Engine, plan: Plan, config: RouterConfig) -> tuple[dict[str, str], dict[str, str]]:
+    """The keys `read_contents` keeps, and the tables they overflow."""
+    return read_contents(engine, plan, config)[1:]
 
 
 def build_memory(engine: Engine, plan: Plan, config: RouterConfig | None = None) -> JobMemory:
     """The job's memory from its plan and the current contents of its target database."""
     config = config or RouterConfig()
-    pairs = describe(plan)
-    keys: dict[str, str] = {}
-    for tp in plan.tables:
-        rows, table_keys = read_table(engine, tp, config)
-        pairs += [(tp.table, r) for r in dict.fromkeys(rows)]
-        keys |= {k: tp.table for k in table_keys}
+    rows, keys, overflow = read_contents(engine, plan, config)
+    pairs = describe(plan) + rows
     texts = [t for _, t in pairs]
     memory = JobMemory(job=plan.job, plan_version=plan.version, proto_tables=[tb for tb, _ in pairs],
-                       proto_texts=texts, protos=embed(texts, config.max_tokens), keys=keys)
+                       proto_texts=texts, protos=embed(texts, config.max_tokens), keys=keys, overflow=overflow)
     memory.set_plan_facts(plan)
     return memory
 

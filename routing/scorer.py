@@ -33,13 +33,16 @@ import numpy as np
 
 from text2db.routing.configuration import RouterConfig
 from text2db.routing.encoder import embed, lead
-from text2db.routing.keys import KeyHit, KeyIndex
+from text2db.routing.keys import KeyHit, KeyIndex, Owner
 from text2db.routing.memory import JobMemory
 from text2db.routing.subject import subject_labels
 from text2db.schemas.routing import JobScore, RouteDecision
 
 # (document lead, the closest jobs best first) -> the jobs the LLM picks, or None when it could not
 TieBreaker = Callable[[str, list[JobScore]], list[str] | None]
+# document text -> (key as stored, (job, table)) of the keys it names in tables too large for the
+# memory's keys (JobMemory.overflow), read from their databases
+KeyLookup = Callable[[str], list[tuple[str, Owner]]]
 MIN_DOCS_FOR_COMMONNESS = 20
 
 
@@ -65,10 +68,11 @@ class Router:
     """Scores documents against every job's memory; thread-compatible, not thread-safe."""
 
     def __init__(self, memories: Sequence[JobMemory], config: RouterConfig | None = None,
-                 tiebreak: TieBreaker | None = None) -> None:
+                 tiebreak: TieBreaker | None = None, key_lookup: KeyLookup | None = None) -> None:
         self.config = config or RouterConfig()
         self.memories = {m.job: m for m in memories}
         self.tiebreak = tiebreak
+        self.key_lookup = key_lookup
         self.llm_calls = 0
         self.llm_seconds = 0.0  # time spent waiting for the LLM (apart from the small models' time)
         self.reindex()
@@ -104,9 +108,19 @@ class Router:
 
     def score(self, text: str, vector: np.ndarray, lead_chars: int = 0, subject: str | None = None) -> list[JobScore]:
         """Every job's score for one document (`subject`: NER label of its lead's subject), best first."""
-        hits = [h for h in self.keys.find(text) if h.key not in self.common]
+        hits = [h for h in self._key_hits(text) if h.key not in self.common]
         out = [self._score_job(m, vector, hits, lead_chars, subject) for m in self.memories.values()]
         return sorted(out, key=lambda s: -s.score)
+
+    def _key_hits(self, text: str) -> list[KeyHit]:
+        """Existing keys the text names: the memories' keys, and those `key_lookup` finds in the
+        tables too large to keep (a key in both is held by the owners of both)."""
+        hits = {h.key: h for h in self.keys.find(text)}
+        found = self.key_lookup(text) if self.key_lookup is not None else []
+        for h in KeyIndex(found).find(text) if found else []:
+            known = hits.get(h.key)
+            hits[h.key] = h if known is None else KeyHit(h.key, known.owners | h.owners, min(known.start, h.start))
+        return sorted(hits.values(), key=lambda h: h.start)
 
     def _score_job(self, memory: JobMemory, vector: np.ndarray, hits: list[KeyHit], lead_chars: int,
                    subject: str | None = None) -> JobScore:

@@ -5,22 +5,27 @@ from which the job wrote a cell becomes one of its accepted documents)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import create_engine
+from sqlalchemy import MetaData, Table, create_engine, select
 from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
 from text2db.routing import store
 from text2db.routing.configuration import RouterConfig
+from text2db.extractors.gazetteer import IndexedGazetteer
+from text2db.integrators.keyindex import existing_indexes, index_name
 from text2db.routing.encoder import embed, lead
 from text2db.routing.exceptions import BadJobList, NoJobsToRoute
+from text2db.routing.keys import Owner
 from text2db.routing.scorer import Document, Router, TieBreaker
 from text2db.schemas.routing import RouteDecision
 
+log = logging.getLogger(__name__)
 RECENT = 5000  # routed documents remembered until their job accepts them (or they age out)
 
 
@@ -52,9 +57,28 @@ class RoutingService:
             raise NoJobsToRoute("no job to route documents to")
         self.config = config
         self.targets = {t.job: t for t in targets}
-        self.router = Router([store.ensure_memory(t.engine, t.job, config) for t in targets], config, tiebreak)
+        self.router = Router([store.ensure_memory(t.engine, t.job, config) for t in targets], config, tiebreak,
+                             key_lookup=self.keys_named)
         self.recent: OrderedDict[str, tuple[list[str], str]] = OrderedDict()  # document -> (jobs, lead)
+        self._indexed: dict[tuple[str, str, str], IndexedGazetteer | None] = {}  # (job, table, column) -> its lookup
+        self._large: list[tuple[Owner, IndexedGazetteer]] = []
+        self._find_large_tables()
         self.refreshed = time.monotonic()
+
+    def keys_named(self, text: str) -> list[tuple[str, Owner]]:
+        """Keys of the jobs' tables too large for their memories (JobMemory.overflow) that the
+        text names, read through text2db's squashed-key index: one query per such table."""
+        return [(key, owner) for owner, lookup in self._large for key in lookup.keys_in(text)]
+
+    def _find_large_tables(self) -> None:
+        self._large = []
+        for job, memory in self.router.memories.items():
+            for table, column in memory.overflow.items():
+                slot = (job, table, column)
+                if slot not in self._indexed:
+                    self._indexed[slot] = _indexed_keys(self.targets[job].engine, table, column)
+                if (lookup := self._indexed[slot]) is not None:
+                    self._large.append(((job, table), lookup))
 
     def route(self, documents: Sequence[Document]) -> list[RouteDecision]:
         if time.monotonic() - self.refreshed > self.config.refresh_seconds:
@@ -88,4 +112,19 @@ class RoutingService:
                         del self.recent[d]
             self.router.memories[job] = memory
         self.router.reindex()
+        self._find_large_tables()
         self.refreshed = time.monotonic()
+
+
+def _indexed_keys(engine: Engine, table: str, column: str) -> IndexedGazetteer | None:
+    """A lookup of `table.column`'s keys through text2db's squashed-key index (made by the
+    job's integrator or planner), or None without it: the router creates no index, and a
+    lookup without one would read the table for every document."""
+    with engine.connect() as conn:
+        indexed = index_name(table, column, "sq") in existing_indexes(conn, table)
+        key = Table(table, MetaData(), autoload_with=conn).c[column]
+    if not indexed:
+        log.warning("routing knows %s.%s by its first keys only: it has more than the memory keeps and no "
+                    "text2db link index to look the others up (`text2db plan` creates it)", table, column)
+        return None
+    return IndexedGazetteer(engine, select(key), create_index=False)

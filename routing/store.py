@@ -101,7 +101,7 @@ def ensure_memory(engine: Engine, job: str, config: RouterConfig) -> JobMemory:
                 built.add_documents(memory.doc_texts, memory.docs, config.documents_per_job)
             save_memory(engine, built)
             return built
-        memory.keys = read_keys(engine, plan, config)
+        memory.keys, memory.overflow = read_keys(engine, plan, config)
         memory.set_plan_facts(plan)
         return memory
     except SQLAlchemyError as exc:

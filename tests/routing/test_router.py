@@ -50,3 +50,23 @@ def test_a_document_that_fits_no_job_is_unrouted_with_its_scores(two_jobs: Engin
     decision = service(two_jobs).route([Document("d4", NEITHER_DOC)])[0]
     assert not decision.routed and len(decision.scores) == 2
     assert decision.scores[0].score < RouterConfig().floor
+
+
+def test_a_key_past_the_keys_the_memory_keeps_is_looked_up_in_the_database(two_jobs: Engine) -> None:
+    # The memory keeps keys_per_table keys per table; a larger table (a million people) is known
+    # by the rest of its keys through text2db's squashed-key index, queried per document.
+    from sqlalchemy import text
+
+    from text2db.integrators.keyindex import create_indexes
+
+    with two_jobs.begin() as conn:
+        conn.execute(text("INSERT INTO person (name) VALUES (:n)"), [{"n": f"Filler Person {i:03d}"} for i in range(40)])
+        conn.execute(text("INSERT INTO person (name, birth_place) VALUES ('Hypatia of Alexandria', 'Alexandria')"))
+        create_indexes(conn, "person", "name")  # as the job's planner or integrator makes it
+    routing = RoutingService([JobTarget("films", two_jobs), JobTarget("people", two_jobs)], RouterConfig(keys_per_table=10))
+    assert len(routing.router.keys) <= 20 and "hypatia of alexandria" not in routing.router.keys.owners
+    decision = routing.route([Document("h", "Hypatia of Alexandria was a Neoplatonist philosopher, astronomer and "
+                                            "mathematician who lived in Alexandria, Egypt.")])[0]
+    people = next(s for s in decision.scores if s.job == "people")
+    assert "hypatia of alexandria" in people.keys and people.table == "person"
+    assert [c.job for c in decision.chosen] == ["people"]
