@@ -13,14 +13,15 @@ from dataclasses import dataclass
 
 from sqlalchemy import MetaData, Table, create_engine, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from text2db.config import Settings
-from text2db.routing import store
-from text2db.routing.configuration import RouterConfig
 from text2db.extractors.gazetteer import IndexedGazetteer
 from text2db.integrators.keyindex import existing_indexes, index_name
+from text2db.routing import store
+from text2db.routing.configuration import RouterConfig
 from text2db.routing.encoder import embed, lead
-from text2db.routing.exceptions import BadJobList, NoJobsToRoute
+from text2db.routing.exceptions import BadJobList, MemoryUnavailable, NoJobsToRoute
 from text2db.routing.keys import Owner
 from text2db.routing.scorer import Document, Router, TieBreaker
 from text2db.schemas.routing import RouteDecision
@@ -68,14 +69,19 @@ class RoutingService:
     def keys_named(self, text: str) -> list[tuple[str, Owner]]:
         """Keys of the jobs' tables too large for their memories (JobMemory.overflow) that the
         text names, read through text2db's squashed-key index: one query per such table."""
-        return [(key, owner) for owner, lookup in self._large for key in lookup.keys_in(text)]
+        try:
+            return [(key, owner) for owner, lookup in self._large for key in lookup.keys_in(text)]
+        except SQLAlchemyError as exc:
+            raise MemoryUnavailable(f"could not look up the keys a document names: {exc}") from exc
 
     def _find_large_tables(self) -> None:
+        """The lookups of the memories' overflowing tables; a table found without its index is
+        checked again at the next refresh (a planner or integrator may have made it since)."""
         self._large = []
         for job, memory in self.router.memories.items():
             for table, column in memory.overflow.items():
                 slot = (job, table, column)
-                if slot not in self._indexed:
+                if self._indexed.get(slot) is None:
                     self._indexed[slot] = _indexed_keys(self.targets[job].engine, table, column)
                 if (lookup := self._indexed[slot]) is not None:
                     self._large.append(((job, table), lookup))
@@ -120,9 +126,12 @@ def _indexed_keys(engine: Engine, table: str, column: str) -> IndexedGazetteer |
     """A lookup of `table.column`'s keys through text2db's squashed-key index (made by the
     job's integrator or planner), or None without it: the router creates no index, and a
     lookup without one would read the table for every document."""
-    with engine.connect() as conn:
-        indexed = index_name(table, column, "sq") in existing_indexes(conn, table)
-        key = Table(table, MetaData(), autoload_with=conn).c[column]
+    try:
+        with engine.connect() as conn:
+            indexed = index_name(table, column, "sq") in existing_indexes(conn, table)
+            key = Table(table, MetaData(), autoload_with=conn).c[column]
+    except SQLAlchemyError as exc:
+        raise MemoryUnavailable(f"could not read {table} for routing: {exc}") from exc
     if not indexed:
         log.warning("routing knows %s.%s by its first keys only: it has more than the memory keeps and no "
                     "text2db link index to look the others up (`text2db plan` creates it)", table, column)
