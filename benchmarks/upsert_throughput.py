@@ -6,6 +6,7 @@ against the table's value memory, INSERT ... ON CONFLICT, lineage per cell, opti
 checks), so the ratio is the price of that work per row.
 
     .venv/bin/python benchmarks/upsert_throughput.py --rows 2000 --batch 100 [--skip-embeddings] [--existing 20000]
+        [--no-link-indexes]
 """
 
 from __future__ import annotations
@@ -104,13 +105,14 @@ def quarters(per_batch: list[float]) -> list[float]:
     return [round(1000 * sum(p) / len(p), 1) for p in parts if p]
 
 
-def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], existing: int = 0,
+def run_integrator(engine: Engine, batches: list[list[ExtractionEvent]], existing: int = 0, link_indexes: bool = True,
                    **options: bool) -> tuple[float, float, int, list[float]]:
+    settings = Settings(link_indexes=link_indexes)
     fresh_table(engine, existing)
-    integrator = Integrator(engine, PLAN, Settings(), **options)
+    integrator = Integrator(engine, PLAN, settings, **options)
     integrator.apply(batches[0][:2])  # warm-up: imports, model loads (the 2nd row links), bookkeeping tables
     fresh_table(engine, existing)  # drops the bookkeeping tables and link indexes too: a new integrator makes them again
-    integrator = Integrator(engine, PLAN, Settings(), **options)
+    integrator = Integrator(engine, PLAN, settings, **options)
     settle_heap()  # as a consumer does after its first batch (ConsumerConfig.freeze_heap)
     started, check_seconds, inserted, per_batch = time.perf_counter(), 0.0, 0, []
     for batch in batches:
@@ -155,6 +157,8 @@ def main() -> None:
     parser.add_argument("--skip-embeddings", action="store_true", help="skip the slowest variant")
     parser.add_argument("--existing", type=int, default=0,
                         help="other people in the table before each run (20000: linked through the indexes)")
+    parser.add_argument("--no-link-indexes", action="store_true",
+                        help="TEXT2DB_LINK_INDEXES=false: no consent to create text2db's link indexes")
     args = parser.parse_args()
     rows = surface_rows(args.rows)
     batches = events(rows, args.batch)
@@ -171,11 +175,13 @@ def main() -> None:
         for name, options in variants.items():
             if name.endswith("embedding linking") and args.skip_embeddings:
                 continue
-            seconds, check_s, inserted, per_batch = run_integrator(engine, batches, args.existing, **options)
+            seconds, check_s, inserted, per_batch = run_integrator(engine, batches, args.existing,
+                                                                   not args.no_link_indexes, **options)
             timings[name], held[name], growth[name] = seconds, len(rows) - inserted, quarters(per_batch)
             check_ms = check_s * 1000 if options["checks"] and not options["use_embeddings"] else check_ms
     print(f"{args.rows} rows into PostgreSQL in batches of {args.batch} (one transaction per batch)"
-          + (f", {args.existing} people in the table before" if args.existing else ""))
+          + (f", {args.existing} people in the table before" if args.existing else "")
+          + (", without text2db's link indexes" if args.no_link_indexes else ""))
     many_rate, copy_rate = args.rows / timings["plain executemany"], args.rows / timings["COPY"]
     for name, seconds in timings.items():
         rate = args.rows / seconds
