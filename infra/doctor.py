@@ -82,10 +82,37 @@ def check_s3rver(settings: Settings) -> Check:
     return Check("s3rver (durable mode)", False, "not installed (needed only by `stack up --durable`)", "text2db stack up --durable installs it")
 
 
+def check_link_indexes(settings: Settings) -> list[Check]:
+    """Per job with a plan in the target database: whether the indexes its integrator links
+    through exist. Without consent (TEXT2DB_LINK_INDEXES=false) text2db creates none, and a
+    large table is then read once per batch; the fix is the DDL for a DBA to run."""
+    from text2db.integrators.pipeline import missing_link_indexes
+    from text2db.planner.store import load_plan
+    from text2db.routing.store import planned_jobs
+
+    if settings.db_url.startswith("sqlite:///") and not Path(settings.db_url.removeprefix("sqlite:///")).exists():
+        return []  # no database yet, so no plan (and connecting would create the file)
+    engine = create_engine(settings.db_url)
+    try:
+        checks = []
+        for job in planned_jobs(engine):
+            missing = missing_link_indexes(engine, load_plan(engine, job))
+            detail = "all there" if not missing else f"{len(missing)} missing, linking reads the table per batch"
+            consent = "" if settings.link_indexes else " (TEXT2DB_LINK_INDEXES=false: text2db will not create them)"
+            checks.append(Check(f"link indexes of job {job}", not missing, detail + (consent if missing else ""),
+                                "; ".join(missing)))
+        return checks
+    except Exception as exc:  # the target database check above reports why it cannot be read
+        return [Check("link indexes", False, f"could not read the plans: {str(exc).splitlines()[0][:100]}", "")]
+    finally:
+        engine.dispose()
+
+
 def run_checks(settings: Settings) -> list[Check]:
     checks = [check_broker(settings), check_s3rver(settings)]
     checks.append(check_database(PG_URL, "postgresql"))
     if settings.db_url != PG_URL:
         checks.append(check_database(settings.db_url, "target db"))
+    checks += check_link_indexes(settings)
     checks += check_llm(settings)
     return checks + check_models()

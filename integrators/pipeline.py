@@ -20,9 +20,10 @@ from text2db.config import Settings, get_settings
 from text2db.integrators import lineage, locks, review
 from text2db.integrators.batch import BatchWriter, link_columns
 from text2db.integrators.exceptions import DatabaseUnavailable, IntegrityViolation, PlanMismatch
-from text2db.integrators.keyindex import ensure_indexes
+from text2db.integrators.keyindex import ensure_indexes, index_statements
 from text2db.integrators.migrate import apply_migrations
 from text2db.integrators.plancache import PlanCache
+from text2db.integrators.upsert import python_type
 from text2db.schemas.events import ExtractionEvent
 from text2db.schemas.plan import Plan
 from text2db.schemas.rows import ApplyReport
@@ -142,6 +143,23 @@ def prepare_link_indexes(engine: Engine, plan: Plan, settings: Settings | None =
         except PlanMismatch:
             return None  # the batch reports the missing table or column
         return ensure_indexes(conn, columns, create=settings.link_indexes)
+
+
+def missing_link_indexes(engine: Engine, plan: Plan) -> list[str]:
+    """The CREATE INDEX statements of the link indexes the plan's tables lack, for a DBA to run
+    where text2db may not create them (TEXT2DB_LINK_INDEXES=false): what `text2db doctor`
+    shows. Nothing when a planned table or column is missing (the plan's batches report it)."""
+    with engine.connect() as conn:
+        writer = BatchWriter(conn, plan, get_settings(), cache=PlanCache())
+        try:
+            columns = link_columns(plan, writer.target)
+        except PlanMismatch:
+            return []
+        found = ensure_indexes(conn, columns, create=False, warn=False)
+        quote = conn.dialect.identifier_preparer.quote
+        return [statement for target, column in columns
+                if python_type(target.col(column)) is str and (target.table.name, column) not in found
+                for statement in index_statements(conn.dialect.name, target.table.name, column, quote)]
 
 
 def build_integrator(engine: Engine, plan: Plan, settings: Settings | None = None, *, checks: bool = True) -> Integrator:

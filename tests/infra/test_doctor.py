@@ -23,3 +23,28 @@ def test_doctor_names_the_fix_when_no_stack(tmp_path: Path) -> None:
     assert not checks["kafka"].ok and checks["kafka"].fix == "text2db stack up"
     assert checks["target db"].ok  # created on first use
     assert not checks["s3rver (durable mode)"].ok
+
+
+def test_doctor_gives_the_ddl_of_the_link_indexes_a_job_lacks(tmp_path: Path) -> None:
+    # Issue 14: without consent text2db creates no index, and `text2db doctor` documents them.
+    from sqlalchemy import create_engine, text
+
+    from text2db.planner.api import make_plan
+    from text2db.planner.store import save_plan
+
+    url = f"sqlite:///{tmp_path / 'target.sqlite'}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth_date TEXT)"))
+        conn.execute(text("INSERT INTO person (name) VALUES ('Ada Lovelace'), ('Marie Curie')"))
+    settings = Settings(home=tmp_path, db_url=url, link_indexes=False, llm_base_url=None)
+    plan = make_plan(engine, "Fill in the missing birth dates of the people.", "people", settings, llm=False, simulate=False).plan
+    save_plan(engine, plan)
+    check = by_name(settings)["link indexes of job people"]
+    assert not check.ok and "TEXT2DB_LINK_INDEXES=false" in check.detail
+    assert check.fix.startswith("CREATE INDEX IF NOT EXISTS text2db_ix_sq_") and " ON person " in check.fix
+    with engine.begin() as conn:  # what a DBA runs
+        for statement in check.fix.split("; "):
+            conn.execute(text(statement))
+    assert by_name(settings)["link indexes of job people"].ok
+    engine.dispose()
