@@ -87,8 +87,7 @@ def check_link_indexes(settings: Settings) -> list[Check]:
     through exist. Without consent (TEXT2DB_LINK_INDEXES=false) text2db creates none, and a
     large table is then read once per batch; the fix is the DDL for a DBA to run."""
     from text2db.integrators.pipeline import missing_link_indexes
-    from text2db.planner.store import load_plan
-    from text2db.routing.store import planned_jobs
+    from text2db.planner.store import load_plan, planned_jobs
 
     if settings.db_url.startswith("sqlite:///") and not Path(settings.db_url.removeprefix("sqlite:///")).exists():
         return []  # no database yet, so no plan (and connecting would create the file)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, Text, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from text2db.errors import Terminal, Text2DbError
 from text2db.schemas.plan import Plan
@@ -56,3 +56,12 @@ def load_plan(engine: Engine, job: str, version: int | None = None) -> Plan:
         what = f"version {version} of job {job!r}" if version else f"job {job!r}"
         raise PlanNotFound(f"no plan stored for {what}")
     return Plan.model_validate_json(row[0])
+
+
+def planned_jobs(engine: Engine) -> list[str]:
+    """Every job with a stored plan in this database (none when it has no plan table)."""
+    try:
+        with engine.connect() as conn:
+            return sorted(set(conn.execute(select(plans_table.c.job)).scalars()))
+    except SQLAlchemyError:
+        return []

@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from text2db.config import Settings
 from text2db.extractors.gazetteer import IndexedGazetteer
 from text2db.integrators.keyindex import existing_indexes, index_name
+from text2db.planner.store import planned_jobs
 from text2db.routing import store
 from text2db.routing.configuration import RouterConfig
 from text2db.routing.encoder import embed, lead
@@ -47,7 +48,7 @@ def job_targets(settings: Settings, config: RouterConfig, engine: Engine | None 
             targets.append(JobTarget(job, engines.setdefault(url, create_engine(url))))
         return targets
     engine = engine or create_engine(settings.db_url)
-    return [JobTarget(job, engine) for job in store.planned_jobs(engine)]
+    return [JobTarget(job, engine) for job in planned_jobs(engine)]
 
 
 class RoutingService:

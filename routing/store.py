@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from text2db.integrators.lineage import insert_ignoring_duplicates, lineage_table
-from text2db.planner.store import load_plan, plans_table
+from text2db.planner.store import load_plan
 from text2db.routing.configuration import RouterConfig
 from text2db.routing.encoder import DIM
 from text2db.routing.exceptions import MemoryUnavailable
@@ -106,15 +106,6 @@ def ensure_memory(engine: Engine, job: str, config: RouterConfig) -> JobMemory:
         return memory
     except SQLAlchemyError as exc:
         raise MemoryUnavailable(f"could not read the selection memory of job {job!r}: {exc}") from exc
-
-
-def planned_jobs(engine: Engine) -> list[str]:
-    """Every job with a stored plan in this database."""
-    try:
-        with engine.connect() as conn:
-            return sorted(set(conn.execute(select(plans_table.c.job)).scalars()))
-    except SQLAlchemyError:
-        return []
 
 
 def accepted(engine: Engine, job: str, document_ids: list[str]) -> set[str]:
