@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Optional
@@ -23,13 +24,22 @@ def register(app: typer.Typer) -> None:
 
 
 def read_requirement(value: str) -> str:
-    """The requirement text: the file's content when `value` names a file, else `value` itself."""
+    """The requirement text: the file's content when `value` names a file, else `value` itself.
+    A file is UTF-8 (a byte-order mark, UTF-8's or UTF-16's, says otherwise); one that is not is
+    refused (UnicodeDecodeError, told in one line by the CLI): read with replacement characters
+    it was designed from garbled words. A value that can only be a path (one token with a slash
+    or a file suffix: no requirement is written so) but names no file is refused too: designed
+    as text, it failed with "names no entity"."""
     path = Path(value)
     try:
-        if len(value) < 4096 and path.is_file():
-            return path.read_text(encoding="utf-8", errors="replace")
+        is_file = len(value) < 4096 and path.is_file()
     except OSError:
-        pass
+        is_file = False
+    if is_file:
+        raw = path.read_bytes()
+        return raw.decode("utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
+    if value.strip() and not any(c.isspace() for c in value.strip()) and ("/" in value or path.suffix):
+        raise FileNotFoundError(errno.ENOENT, "no requirement file", value)
     return value
 
 

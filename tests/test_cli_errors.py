@@ -107,3 +107,19 @@ def test_bad_plan_file_and_missing_stack(tmp_path: Path) -> None:
     env = {"TEXT2DB_BOOTSTRAP_SERVERS": ""}
     assert run(["stack", "status"], tmp_path, **env).returncode == 1
     assert run(["doctor"], tmp_path, **env).returncode == 1
+
+
+def test_a_requirement_file_not_in_utf8_or_not_there_is_refused_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "requirement.txt"
+    bad.write_bytes("Each café has a name and an email. Each order has a date.".encode("cp1252"))
+    done = run(["schema", "design", "--requirement", str(bad), "--no-llm"], tmp_path)
+    assert done.returncode != 0 and "not UTF-8" in done.stderr  # not designed from garbled words
+    marked = tmp_path / "marked.txt"  # a byte-order mark says which encoding
+    marked.write_bytes("Each customer has a name and an email.".encode("utf-16"))
+    done = run(["schema", "design", "--requirement", str(marked), "--no-llm", "--json"], tmp_path)
+    assert done.returncode == 0 and '"customer"' in done.stdout
+    done = run(["schema", "design", "--requirement", str(tmp_path / "requirement.md"), "--no-llm"], tmp_path)
+    assert done.returncode != 0 and "no requirement file" in done.stderr and "requirement.md" in done.stderr
+    done = run(["schema", "design", "--requirement", "Each customer has a name and an email.", "--no-llm", "--json"],
+               tmp_path)
+    assert done.returncode == 0 and '"customer"' in done.stdout  # a requirement written out is read as text
