@@ -63,15 +63,23 @@ def status() -> None:
         console.print(f"s3 store 127.0.0.1:{state.s3_port} (s3rver pid {state.s3rver_pid}, guard pid {state.s3guard_pid})")
 
 
-def doctor() -> None:
+def doctor(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the checks as JSON (name, ok, detail, fix).")] = False,
+) -> None:
     """Report what is running, where, and what is missing with the fix."""
+    import dataclasses
+    import json
+
     from text2db.infra.doctor import run_checks
 
     checks = run_checks(get_settings())
-    table = Table("check", "", "detail", "fix")
-    for c in checks:
-        table.add_row(c.name, "[green]ok[/]" if c.ok else "[red]missing[/]", c.detail, c.fix)
-    console.print(table)
+    if as_json:  # for a monitoring script: the same checks, every field
+        typer.echo(json.dumps([dataclasses.asdict(c) for c in checks], indent=2))
+    else:
+        table = Table("check", "", "detail", "fix")
+        for c in checks:
+            table.add_row(c.name, "[green]ok[/]" if c.ok else "[red]missing[/]", c.detail, c.fix)
+        console.print(table)
     if not all(c.ok for c in checks if c.name in ("kafka", "postgresql")):
         raise typer.Exit(1)
 

@@ -48,3 +48,18 @@ def test_doctor_gives_the_ddl_of_the_link_indexes_a_job_lacks(tmp_path: Path) ->
             conn.execute(text(statement))
     assert by_name(settings)["link indexes of job people"].ok
     engine.dispose()
+
+
+def test_doctor_prints_its_checks_as_json_for_a_script(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXT2DB_")} | {
+        "TEXT2DB_HOME": str(tmp_path), "TEXT2DB_DB_URL": f"sqlite:///{tmp_path}/x/demo.sqlite"}
+    done = subprocess.run([str(Path(sys.executable).with_name("text2db")), "doctor", "--json"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    checks = {c["name"]: c for c in json.loads(done.stdout)}
+    assert checks["kafka"] == {"name": "kafka", "ok": False, "detail": "no local stack", "fix": "text2db stack up"}
+    assert checks["target db"]["ok"] and done.returncode == 1  # no broker: the exit code says so, as without --json
