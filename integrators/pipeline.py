@@ -23,7 +23,7 @@ from text2db.integrators.exceptions import DatabaseUnavailable, IntegrityViolati
 from text2db.integrators.keyindex import ensure_indexes, index_statements
 from text2db.integrators.migrate import apply_migrations
 from text2db.integrators.plancache import PlanCache
-from text2db.integrators.upsert import python_type
+from text2db.integrators.upsert import TargetTable, python_type
 from text2db.schemas.events import ExtractionEvent
 from text2db.schemas.plan import Plan
 from text2db.schemas.rows import ApplyReport
@@ -137,12 +137,8 @@ def prepare_link_indexes(engine: Engine, plan: Plan, settings: Settings | None =
     probes indexes instead of scanning it; None when a planned table or column is missing."""
     settings = settings or get_settings()
     with engine.begin() as conn:
-        writer = BatchWriter(conn, plan, settings, cache=PlanCache())
-        try:
-            columns = link_columns(plan, writer.target)
-        except PlanMismatch:
-            return None  # the batch reports the missing table or column
-        return ensure_indexes(conn, columns, create=settings.link_indexes)
+        columns = _planned_link_columns(conn, plan, settings)
+        return None if columns is None else ensure_indexes(conn, columns, create=settings.link_indexes)
 
 
 def missing_link_indexes(engine: Engine, plan: Plan) -> list[str]:
@@ -150,16 +146,24 @@ def missing_link_indexes(engine: Engine, plan: Plan) -> list[str]:
     where text2db may not create them (TEXT2DB_LINK_INDEXES=false): what `text2db doctor`
     shows. Nothing when a planned table or column is missing (the plan's batches report it)."""
     with engine.connect() as conn:
-        writer = BatchWriter(conn, plan, get_settings(), cache=PlanCache())
-        try:
-            columns = link_columns(plan, writer.target)
-        except PlanMismatch:
+        columns = _planned_link_columns(conn, plan, get_settings())
+        if columns is None:
             return []
         found = ensure_indexes(conn, columns, create=False, warn=False)
         quote = conn.dialect.identifier_preparer.quote
         return [statement for target, column in columns
                 if python_type(target.col(column)) is str and (target.table.name, column) not in found
                 for statement in index_statements(conn.dialect.name, target.table.name, column, quote)]
+
+
+def _planned_link_columns(conn: Connection, plan: Plan, settings: Settings) -> list[tuple[TargetTable, str]] | None:
+    """The plan's link columns, reflected (batch.link_columns); None when a planned table or
+    column is missing (the batch reports it)."""
+    writer = BatchWriter(conn, plan, settings, cache=PlanCache())
+    try:
+        return link_columns(plan, writer.target)
+    except PlanMismatch:
+        return None
 
 
 def build_integrator(engine: Engine, plan: Plan, settings: Settings | None = None, *, checks: bool = True) -> Integrator:
