@@ -1,6 +1,7 @@
 """The designer seam: requirement (+ optional sample documents) -> a checked SchemaDesign.
 
-With an LLM (the configured endpoint, or the local server when it runs) the LLM designs first;
+With an LLM (the configured endpoint, or the local server when it runs; the CLI starts it,
+designer_settings) the LLM designs first;
 its design is parsed and repaired, its role tables are folded into their entities
 (designer/roles.py), columns describing another entity move to its table (designer/normal.py), a
 value from a list the users keep refers to a lookup table (designer/lookup.py, both designers),
@@ -29,7 +30,7 @@ repeats words in a row says them once (`lead_tenant_tenant_id` -> `lead_tenant_i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from text2db.config import Settings
@@ -50,6 +51,7 @@ from text2db.designer.repair import (associations_keyed_by_parents, composite_re
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
+from text2db.errors import ConfigError, Text2DbError
 from text2db.schemas.design import SchemaDesign
 
 
@@ -61,6 +63,42 @@ def local_llm_url(settings: Settings) -> str | None:
 
     state = local.status(settings)
     return str(state["base_url"]) if state.get("running") else None
+
+
+def designer_settings(settings: Settings, wanted: bool | None, say: Callable[[str], None]) -> Settings | None:
+    """The settings the designer asks its LLM with (`llm_base_url` set), or None for the rules alone.
+
+    The local LLM is the default designer (issue 15 measures the designs "with the local LLM"),
+    so a command does not depend on whether someone ran `text2db stack up --llm` first: with no
+    endpoint configured, the local server is used, and started when `make llm` installed its
+    model but it does not run; it stays up for the next design (`text2db stack down` stops it).
+    Before, the rules designed without a word whenever the server was down, even under `--llm`.
+    `wanted` False: None. True: no LLM is an error (ConfigError), not a fall back to the rules.
+    `say` tells the operator (stderr) what was started or why the rules design."""
+    if wanted is False:
+        return None
+    if settings.llm_base_url:
+        return settings
+    from text2db.infra import llm as local
+
+    home = local.local_settings(settings)
+    state = local.status(home)
+    if state.get("running"):
+        return settings.model_copy(update={"llm_base_url": str(state["base_url"])})
+    if local.model_path(home).exists():
+        try:
+            url = local.start(home, timeout=180)
+        except Text2DbError as exc:
+            if wanted:
+                raise
+            say(f"the local LLM did not start ({exc}); the rule designer designs")
+            return None
+        say(f"started the local LLM at {url} for the design (`text2db stack down` stops it)")
+        return settings.model_copy(update={"llm_base_url": url})
+    if wanted:
+        raise ConfigError("no LLM to design with", hint="set TEXT2DB_LLM_BASE_URL, or install the local LLM with `make llm`")
+    say("no LLM configured or installed: the rule designer designs (`make llm` installs the local one)")
+    return None
 
 
 def design_schema(requirement: str, settings: Settings, llm: Any = None,

@@ -52,14 +52,15 @@ def design_command(
     apply: bool = typer.Option(False, "--apply", help="Create the schema in --db, in one transaction."),
     allow_existing: bool = typer.Option(False, "--allow-existing", help="With --apply: add missing columns to "
                                         "existing tables of the design instead of refusing."),
-    llm: Optional[bool] = typer.Option(None, "--llm/--no-llm", help="Design with the LLM (default: when one is "
-                                       "configured or the local server runs); the rules are the fallback."),
+    llm: Optional[bool] = typer.Option(None, "--llm/--no-llm", help="Design with the LLM: the configured "
+                                       "endpoint, else the local server, started when installed (default: the LLM when there "
+                                       "is one; --llm: fail without one); the rules are the fallback."),
     as_json: bool = typer.Option(False, "--json", help="Print the design (and the apply result) as JSON."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the design JSON to this file."),
 ) -> None:
     """Design a normalized schema for REQUIREMENT; print it as a table and DDL; --apply creates it."""
     from text2db.config import get_settings
-    from text2db.designer.api import design_schema
+    from text2db.designer.api import design_schema, designer_settings
     from text2db.designer.apply import apply_design
     from text2db.designer.ddl import ddl_script
 
@@ -69,7 +70,9 @@ def design_command(
         from text2db.planner.cli import read_documents
 
         docs = read_documents(documents)
-    design = design_schema(read_requirement(requirement), settings, llm=llm, documents=docs)
+    text = read_requirement(requirement)
+    asked = designer_settings(settings, llm, lambda message: typer.echo(message, err=True))
+    design = design_schema(text, asked or settings, llm=None if asked else False, documents=docs)
     url = db or settings.db_url
     if out is not None:
         out.write_text(design.to_json())

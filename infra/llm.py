@@ -43,6 +43,21 @@ def model_path(settings: Settings) -> Path:
     return settings.home / "models" / MODEL_FILE
 
 
+def checkout_home() -> Path:
+    """`.text2db` of the checkout text2db runs from: where `make llm` installs the model."""
+    return Path(__file__).resolve().parents[1] / ".text2db"
+
+
+def local_settings(settings: Settings) -> Settings:
+    """`settings` with the home the local LLM lives in: its own, or, when TEXT2DB_HOME is not set
+    and its own (`.text2db` of the current folder) has neither the model nor a running server, the
+    checkout's, so a command run from another folder finds what the README's commands set up."""
+    if "home" in settings.model_fields_set or model_path(settings).exists() or status(settings)["running"]:
+        return settings
+    home = checkout_home()
+    return settings.model_copy(update={"home": home}) if (home / "models" / MODEL_FILE).exists() else settings
+
+
 def sha256(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as fh:

@@ -95,9 +95,14 @@ def schema_command(
 ) -> None:
     """Text2Schema: design each requirement, create it in SQLite, score it (SchemaAgent metric)."""
     from text2db.config import get_settings
+    from text2db.designer.api import designer_settings
     from text2db.designer.bench import print_run, run_bench
 
-    record = run_bench(dataset_dir, out, get_settings(), llm=not no_llm, answers=answers)
+    settings = get_settings()
+    asked = designer_settings(settings, False if no_llm else None, lambda message: typer.echo(message, err=True))
+    # recorded answers design with the LLM's words even with no LLM to ask the new prompts of
+    llm = asked is not None or (answers is not None and not no_llm)
+    record = run_bench(dataset_dir, out, asked or settings, llm=llm, answers=answers)
     typer.echo(json.dumps(record, indent=2)) if as_json else print_run(output_console(min_width=150), record)
 
 

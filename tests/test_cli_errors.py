@@ -123,3 +123,13 @@ def test_a_requirement_file_not_in_utf8_or_not_there_is_refused_in_one_line(tmp_
     done = run(["schema", "design", "--requirement", "Each customer has a name and an email.", "--no-llm", "--json"],
                tmp_path)
     assert done.returncode == 0 and '"customer"' in done.stdout  # a requirement written out is read as text
+
+
+def test_a_design_asked_of_the_llm_fails_without_one_and_the_default_says_the_rules_design(tmp_path: Path) -> None:
+    # no endpoint configured and no local model in the home: `--llm` is refused, not designed by the rules
+    done = run(["schema", "design", "--requirement", "Each customer has a name and an email.", "--llm", "--json"],
+               tmp_path)
+    assert done.returncode == 2 and "no LLM to design with" in done.stderr and "make llm" in done.stderr
+    assert done.stdout == ""
+    done = run(["schema", "design", "--requirement", "Each customer has a name and an email.", "--json"], tmp_path)
+    assert done.returncode == 0 and '"rules.v1"' in done.stdout and "rule designer designs" in done.stderr

@@ -64,6 +64,40 @@ def test_cli_designs_applies_and_prints_json(tmp_path, monkeypatch) -> None:  # 
     assert body["schema"] == "text2db.schema_design.v1" and sorted(body["applied"]["created"]) == ["director", "film"]
 
 
+def test_cli_designs_with_the_local_llm_it_starts_when_installed_and_down(tmp_path, monkeypatch, fake_llm) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15 measures designs "with the local LLM": with no endpoint configured, a `make llm`
+    install whose server is down is started, not silently replaced by the rules. (The server's
+    real start is tests/infra's; here it answers as a scripted server.)"""
+    from typer.testing import CliRunner
+
+    from text2db.cli import _register_all, app
+    from text2db.config import get_settings
+    from text2db.infra import llm as local
+
+    _register_all()
+    home = tmp_path / "home"
+    (home / "models").mkdir(parents=True)
+    (home / "models" / local.MODEL_FILE).write_bytes(b"")  # installed; nothing runs
+    monkeypatch.setenv("TEXT2DB_HOME", str(home))
+    monkeypatch.delenv("TEXT2DB_LLM_BASE_URL", raising=False)
+    ddl = ("CREATE TABLE director (director_id INTEGER PRIMARY KEY, name TEXT, birth_year INTEGER);\n"
+           "CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT, release_year INTEGER, budget REAL, "
+           "director_id INTEGER REFERENCES director(director_id));")
+    get_settings.cache_clear()  # the process's settings, read again from this test's environment
+    with fake_llm([ddl, "{}"], repeat_last=True) as server:
+        started: list[object] = []
+        monkeypatch.setattr(local, "start", lambda settings, timeout=120.0: started.append(settings.home) or server.base_url)
+        try:
+            result = CliRunner().invoke(app, ["schema", "design", "--requirement", REQUIREMENT, "--json",
+                                              "--db", f"sqlite:///{tmp_path / 'new.db'}"])
+        finally:
+            get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert started == [home] and "started the local LLM" in result.stderr, result.stderr
+    assert json.loads(result.stdout)["designer"].startswith("llm:")
+    assert server.requests, "the design was asked of the started server"
+
+
 def test_documents_flow_into_the_designed_schema(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from text2db.extractors.pipeline import build_extractor
     from text2db.integrators.pipeline import build_integrator
