@@ -8,6 +8,7 @@ its sha256; `start` / `stop` / `status` manage one server process. The lead wire
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -113,7 +114,18 @@ def status(settings: Settings) -> dict[str, object]:
 
 
 def start(settings: Settings, port: int | None = None, timeout: float = 120.0) -> str:
-    """Start (or reuse) the server; returns its base URL (http://127.0.0.1:PORT/v1)."""
+    """Start (or reuse) the server; returns its base URL (http://127.0.0.1:PORT/v1). One process
+    of a home starts it at a time (an exclusive lock on <home>/llm.lock): commands launched side by
+    side while it is down (`schema design` starts it) all use the first one's server, where each
+    started its own (1.1 GB of model and two threads each) and all but the last were left running
+    with no state file to stop them by."""
+    settings.home.mkdir(parents=True, exist_ok=True)
+    with (settings.home / "llm.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or when the process dies
+        return _start(settings, port, timeout)
+
+
+def _start(settings: Settings, port: int | None, timeout: float) -> str:
     current = status(settings)
     if current["running"]:
         return str(current["base_url"])
