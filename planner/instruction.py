@@ -24,12 +24,17 @@ NEW_COLUMN_NAME = re.compile(  # the closing quote is the opening one: `x"; DROP
 )
 INFILLING = re.compile(
     r"\b(infill|in-fill|backfill|fill\s+in\s+the\s+(missing|empty|blank|gaps|blanks)|missing\s+values?|empty\s+cells?"
-    r"|blank\s+cells?|(empty|blank|missing)\s+(\w+\s+)?(fields?|entries|details|info(rmation)?|data|bits|cells?|values?)|fill\s+in\s+what"
+    r"|blank\s+cells?|(empty|blank|missing)\s+(\w+\s+){0,3}?(fields?|entries|details|info(rmation)?|data|bits|cells?|values?)|fill\s+in\s+what"
     r"|(records?|rows?|entries)\s+(\w+\s+){0,2}(are|is)\s+(incomplete|missing)|complete\s+(them|these|those|it)\b"
     r"|fill\s+(the\s+)?(gaps|blanks|empty|missing|nulls?)|complete\s+the\s+(missing|empty)|are\s+missing|null\s+cells?"
     r"|(rows|records)\s+(that\s+)?(are\s+)?incomplete|missing|where\s+(it\s+is\s+|they\s+are\s+)?(empty|blank|null)"
     r"|lacks?|lacking|fill\s+(them|these|those|it)\s+in|complete\s+(the\s+|our\s+)?(\w+\s+)?(rows?|records?|entries|data|details)"
-    r"|set\s+(the\s+)?[\w-]+\s+for)\b",
+    r"|set\s+(the\s+)?[\w-]+\s+for"
+    # cells said to be empty or not yet given: "bed counts are null", "the nulls", "isn't set on
+    # some profiles", "hasn't been entered"
+    r"|(is|are|be)\s+(null|empty|blank)|nulls|the\s+(blanks|gaps)"
+    r"|(isn'?t|is\s+not|aren'?t|are\s+not|hasn'?t\s+been|haven'?t\s+been|has\s+not\s+been|have\s+not\s+been)"
+    r"\s+(set|filled(\s+in)?|entered|recorded|captured|given|known|specified))\b",
     re.I)
 ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" - but not "add the missing dates"
     r"\bget\s+(the\s+)?\w+(\s+\w+)?\s+(from\s+[^,.;]{0,40}\s+)?into\b|\bnew\s+\w+\s+(rows|records|entries)\b"
@@ -40,11 +45,27 @@ ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
     r"|only\s+(for\s+)?(the\s+)?(rows|records|entries)\s+(that\s+)?already"
-    r"|(do\s+not|don'?t|never)\s+(create|insert|make)\s+(any\s+)?(new\s+)?(ones|rows|records|entries|\w+s)\b"
+    r"|(do\s+not|don'?t|never)\s+(add|create|insert|make)\s+(any\s+)?(new\s+)?(ones|rows|records|entries|\w+s)\b"
+    r"|no\s+new\s+(\w+\s+)?(ones|rows|records|entries|\w+s)\s+(needed|required|wanted|please)"
     r"|(update|complete|fill\s+in|patch)\s+(the\s+|our\s+)?existing)\b", re.I)
 ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - not "add a new column"
     r"\b(add|insert|create|include)\b[^.;]{0,40}?\bnew\s+(?!(column|field|attribute)s?\b)\w+"
     r"|\b(add|insert)\b[^.;]{0,30}?\b(rows?|records?|entries)\b", re.I)
+# Wording about rows the table already has: "the people we already have", "every person in the
+# table", "the existing records", "where born is empty". Without a cue of new rows it asks for
+# filling; after a verb of adding, only when what is added is a column (adds_to_existing_rows).
+EXISTING_ROWS = re.compile(
+    r"\b((?<!not\s)(?<!n't\s)already\s+(have|hold|keep|list|listed|recorded|stored|there|exist|in|on)\b"
+    r"|(existing|current)\s+(?!(with|in|on|for|from|to|as|and|or|by)\b)(\w+\s+){0,2}?(rows?|records?|entries|ones|\w+s)\b"
+    r"|(each|every|all(\s+the)?)\s+(\w+\s+){0,2}(in|on)\s+(the|our|this|my)\s+(\w+\s+)?(table|list|database|db)\b"
+    r"|where\s+(\w+\s+){0,3}(is|are)\s+(empty|blank|null|unknown|missing|not\s+(set|known|filled)))", re.I)
+ADD_VERB = re.compile(r"\b(add|insert|put|enter|record|store|include)\s+(the\s+|their\s+|its\s+)?", re.I)
+NEW_ROWS_CUE = re.compile(r"\bnew\b(?!\s+(column|field|attribute)s?\b)|\bnot\s+(already|yet)\b", re.I)
+# Verbs that fill cells: with a column of the table named after them (rules.py checks) and no
+# cue of new rows, "fill in the birth dates", "complete the born column", "update the people with
+# their birth dates" fill the rows already there.
+FILL_VERB = re.compile(r"\b(fill(ing)?(\s+(in|out))?|complete|supply|provide|look\s+up|find(\s+out)?|enrich|update)\b",
+                       re.I)
 LIST_CUES = re.compile(
     r"(?:fill(?:ing)?\s+in(?:\s+the\s+missing)?|include\s+whatever\s+of|including|with\s+(?:their|its)"
     r"|(?:values?|columns?|fields?)\s+(?:for|of)|such\s+as)\s+(?P<items>.+?)"
@@ -74,9 +95,38 @@ def stated_task(instruction: str) -> TaskType | None:
     ('keep the book table up to date from these reports'): then the documents decide."""
     if ADD_ROWS.search(instruction):
         return "row_population"
-    if INFILLING.search(instruction):
+    if INFILLING.search(instruction) or _speaks_of_existing_rows(instruction):
         return "data_infilling"
     return None
+
+
+def _speaks_of_existing_rows(instruction: str) -> bool:
+    return bool(EXISTING_ROWS.search(instruction)) and not NEW_ROWS_CUE.search(instruction)
+
+
+def adds_to_existing_rows(instruction: str, table: TableObservation) -> bool:
+    """'add birthplaces to the people we already have': a verb of adding rows whose object is a
+    column of `table`, with wording about rows already there and none about new ones. ("Put every
+    venue into restaurant ... as the rows already there" adds venues.)"""
+    if not _speaks_of_existing_rows(instruction):
+        return False
+    named = mentions(instruction, table, set())
+    return any(any(verb.end() <= m.start <= verb.end() + 12 for m in named) for verb in ADD_VERB.finditer(instruction))
+
+
+def fills_named_columns(instruction: str, table: TableObservation) -> bool:
+    """Whether a verb that fills cells has a column of `table` after it in its clause ("fill in
+    the birth dates", "complete the born column"), and nothing in the wording asks for rows
+    (stated_task says neither adding nor filling)."""
+    if NEW_ROWS_CUE.search(instruction) or ADDS_NEW_ROWS.search(instruction):
+        return False
+    named = mentions(instruction, table, set())
+    for verb in FILL_VERB.finditer(instruction):
+        end = re.compile(r"[.;!?]").search(instruction, verb.end())
+        clause_end = end.start() if end else len(instruction)
+        if any(verb.end() <= m.start < clause_end for m in named):
+            return True
+    return False
 
 
 def task_type(instruction: str) -> TaskType:
@@ -84,9 +134,7 @@ def task_type(instruction: str) -> TaskType:
     (filling comes with it); data infilling when only gaps are to be filled."""
     if COLUMN_ADDITION.search(instruction) and NEW_COLUMN_NAME.search(instruction):
         return "column_addition"
-    if INFILLING.search(instruction) and not ADD_ROWS.search(instruction):
-        return "data_infilling"
-    return "row_population"
+    return stated_task(instruction) or "row_population"
 
 
 def explicit_task_type(instruction: str) -> TaskType | None:
@@ -236,7 +284,10 @@ def mentions(instruction: str, table: TableObservation, skip: set[str]) -> list[
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
     for phrase, column in column_phrases(table, skip):
-        for start, end in _find(re.escape(phrase).replace(r"\ ", r"[\s_-]+"), instruction, plural=True):
+        pattern = re.escape(phrase).replace(r"\ ", r"[\s_-]+")
+        if re.search(r"[^aeiou]y$", phrase):
+            pattern = pattern[:-1] + "(?:y|ies)"  # "nationalities" names `nationality`
+        for start, end in _find(pattern, instruction, plural=True):
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))

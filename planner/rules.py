@@ -217,8 +217,16 @@ def _choose_table(instruction: str, observation: Observation, named: list[TableO
 def _choose_operation(instruction: str, table: TableObservation, docs: list[str], keys: dict[str, list[str]],
                       notes: list[str]) -> TaskType:
     stated = ins.stated_task(instruction)
+    if stated == "row_population" and ins.adds_to_existing_rows(instruction, table):
+        notes.append("the wording adds columns' values to rows the table already has: their empty cells are filled "
+                     "(data infilling)")
+        return "data_infilling"
     if stated is not None:
         return stated
+    if ins.fills_named_columns(instruction, table):
+        notes.append("the wording fills in columns of the table and asks for no new rows: the empty cells of its "
+                     "rows are filled (data infilling)")
+        return "data_infilling"
     if docs and table.name in keys:
         # a document whose subject is an existing row counts fully, one naming a row elsewhere half
         # (it may be a value: "... near The Wheatsheaf"; or the subject, named late: "... served by X")

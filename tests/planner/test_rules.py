@@ -47,6 +47,34 @@ def test_open_infilling_takes_columns_with_gaps(movies_engine: Engine) -> None:
     assert _cols(plan, "actors") == gaps
 
 
+@pytest.mark.parametrize("instruction", [
+    "Fill in the birth dates of the actors.",  # a fill verb and a column, no "missing"
+    "Complete the nationality column for the actors.",
+    "Update the actors with their birth dates.",
+    "Add nationalities to the actors we already have.",  # adding a column's values, to rows there
+    "For every actor in the table, record the nationality.",
+    "Where an actor's nationality is empty, set it from the articles.",
+    "Nationality isn't set for some actors; please sort it out.",
+    "Please populate the empty nationality cells of the actors.",
+    "Birth date is null on some actors. Correct them, no new actors needed.",
+])
+def test_wording_that_fills_the_rows_already_there_is_infilling(movies_engine: Engine, instruction: str) -> None:
+    # planned as a streaming job is, before any document: the wording alone decides
+    actors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("actors")
+    assert actors.operation == "data_infilling" and actors.only_existing_rows
+
+
+@pytest.mark.parametrize("instruction", [
+    "Add every new actor and their birth date.",
+    "Put each actor from these articles into the actors table, using the nationality labels the rows already there use.",
+    "Fill in new actors and their nationalities.",
+    "Add the actors who are not already in the table.",
+])
+def test_wording_that_adds_rows_stays_row_population(movies_engine: Engine, instruction: str) -> None:
+    actors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("actors")
+    assert actors.operation == "row_population" and not actors.only_existing_rows
+
+
 def test_foreign_key_parent_first_and_created(movies_engine: Engine) -> None:
     obs = observe(movies_engine)
     plan = plan_with_rules("Add the films described in the articles, with their director, genre and release year.",
