@@ -312,11 +312,34 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
     return items
 
 
+# A date written as a template ("DD Month YYYY", "Month D, YYYY", "dd.mm.yyyy"): its tokens as
+# strftime directives, in the order and with the separators the template has.
+DATE_TOKENS = {"dd": "%d", "d": "%-d", "mm": "%m", "m": "%-m", "mmm": "%b", "mon": "%b", "mmmm": "%B", "month": "%B",
+               "yyyy": "%Y", "yy": "%y"}
+_DATE_TOKEN = r"(?:dd?|mm?|mmmm?|mon|month|yyyy|yy)"
+DATE_TEMPLATE = re.compile(rf"(?<![\w-]){_DATE_TOKEN}(?:[ /.,-]{{1,2}}{_DATE_TOKEN}){{2}}(?![\w-])", re.I)
+
+
+def date_template(instruction: str) -> str | None:
+    """The strftime pattern of a day-month-year template the instruction writes, or None."""
+    for m in DATE_TEMPLATE.finditer(instruction):
+        parts = re.split(r"([ /.,-]{1,2})", m.group(0))
+        tokens = [DATE_TOKENS.get(p.lower(), p) for p in parts]
+        directives = [t for t in tokens if t.startswith("%")]
+        kinds = {d.replace("-", "")[1].lower() for d in directives} - {"b"} | ({"m"} if any(d in ("%b", "%B") for d in directives) else set())
+        if len(directives) == 3 and kinds == {"d", "m", "y"}:
+            return "".join(tokens)
+    return None
+
+
 def format_request(instruction: str) -> tuple[ValueFormat | None, ValueType | None]:
-    """A format the instruction asks for ('an ISO date YYYY-MM-DD', 'a four-digit year')."""
+    """A format the instruction asks for ('an ISO date YYYY-MM-DD', 'DD Month YYYY', 'a four-digit year')."""
     text = instruction.lower()
     if re.search(r"iso\s*(8601\s*)?date|yyyy-mm-dd", text):
         return ValueFormat(kind="date", pattern="%Y-%m-%d"), "date"
+    template = date_template(instruction)
+    if template is not None:
+        return ValueFormat(kind="date", pattern=template), "date"
     if re.search(r"four[- ]digit year|\byyyy\b|year \(integer\)|as a year\b", text):
         return ValueFormat(kind="year"), "year"
     if re.search(r"dd/mm/yyyy", text):
@@ -394,9 +417,11 @@ NEW_COLUMN_PATTERNS = (
 # "Create a motto column in university", "add a Born column", "extend T with an X column",
 # "I need a new X field on T": the name before the word column
 NAMED_BEFORE_COLUMN = re.compile(
-    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has)\s+(?:a|an|one|the)\s+(?:new\s+)?|\bnew\s+"
+    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has|make|set\s+up|start)\s+(?:a|an|one|the)\s+"
+    r"(?:new\s+|extra\s+|separate\s+)?|\bnew\s+"
     r"|\bgive\s+(?:the\s+)?[`\"']?(?P<given>\w+)[`\"']?(?:\s+table)?\s+(?:a|an|one)\s+(?:new\s+)?)"
-    r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:column|field|attribute)\b"
+    # the name: one word, or up to three ("a Club Joined column", "an emergency contact number field")
+    r"[`\"']?(?P<name>[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*){0,2})[`\"']?\s+(?:column|field|attribute)\b"
     r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
 REFERENCES = re.compile(r"\b(?:referenc(?:es|ing|e)|foreign\s+key\s+(?:to|into|on|referencing)|fk\s+to)\s+(?:to\s+)?(?:the\s+)?"
                         r"[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"
@@ -471,11 +496,11 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
                                     sql_type=(groups.get("type") or None), references=references)
     m = NAMED_BEFORE_COLUMN.search(instruction)
-    if m and m.group("name").lower() not in NOT_NAMES | tables | {"column", "field", "attribute"}:
+    if m and not set(m.group("name").lower().split()) & (NOT_NAMES | tables | {"column", "field", "attribute"}):
         written = (m.group("table") or m.group("given") or "").lower()  # "... column to T", "give T a X column"
         table = next((t.name for t in observation.tables if t.name.lower() == written), None)
-        return NewColumnRequest(name=m.group("name"), table=table, description=_description_after(instruction, m.end()),
-                                references=references)
+        return NewColumnRequest(name="_".join(m.group("name").split()), table=table,
+                                description=_description_after(instruction, m.end()), references=references)
     return _unplaced_new_column(instruction, observation, references)
 
 

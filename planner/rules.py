@@ -392,12 +392,19 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
         raise PlanningFailed(f"new column name {raw!r} is not a plain identifier (letters, digits, underscores)",
                              hint="name the new column with letters, digits and underscores, e.g. \"death_date\"")
     described = request.description or ""
-    fmt, value_type = ins.format_request(_type_words(request.sql_type)) if request.sql_type else (None, None)
+    template = ins.date_template(instruction)
+    if template is not None:  # "a Born column, DD Month YYYY": a template says the format, and is no description
+        fmt, value_type = ValueFormat(kind="date", pattern=template), "date"
+        if described and (ins.date_template(described) or any(described in m.group(0)
+                                                               for m in ins.DATE_TEMPLATE.finditer(instruction))):
+            described = ""
+    else:
+        fmt, value_type = ins.format_request(_type_words(request.sql_type)) if request.sql_type else (None, None)
     if fmt is None:  # "stored as an integer", "a number in metres" - not the words of the description
         fmt, value_type = ins.format_request(instruction.replace(described, " ") if described else instruction)
     named = read_name(name)
     meaning = meaning_of(name)
-    question = request.description or ins.meaning_in_wording(instruction) or (meaning.question if meaning else named.question)
+    question = described or ins.meaning_in_wording(instruction) or (meaning.question if meaning else named.question)
     link = _requested_link(request, observation, instruction)
     if link is not None:
         parent = observation.table(link.table)

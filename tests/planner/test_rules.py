@@ -116,6 +116,20 @@ def test_column_addition_with_requested_format(movies_engine: Engine) -> None:
     assert year.tables[0].column("founded").new.sql_type == "INTEGER" and year.tables[0].column("founded").value_type == "year"
 
 
+@pytest.mark.parametrize(("instruction", "name", "pattern"), [
+    ("Add a Died column to directors, DD Month YYYY", "died", "%d %B %Y"),  # the template is the format
+    ("Give directors a Retired On column, Month D, YYYY.", "retired_on", "%B %-d, %Y"),  # a name of two words
+    ("Directors need an agency signing date field (dd.mm.yyyy)", "agency_signing_date", "%d.%m.%Y"),
+    ("Make a height_cm column on directors", "height_cm", None),
+])
+def test_a_new_column_of_several_words_and_a_date_template(movies_engine: Engine, instruction: str, name: str,
+                                                           pattern: str | None) -> None:
+    directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
+    assert directors.operation == "column_addition"
+    new = directors.column(name)
+    assert new.new is not None and new.format.pattern == pattern
+
+
 def test_adding_an_existing_column_becomes_infilling(movies_engine: Engine) -> None:
     drafted = plan_with_rules('Add a new column "country" to the directors table.', observe(movies_engine), "j")
     assert drafted.plan.tables[0].operation == "data_infilling" and _cols(drafted.plan, "directors") == ["country"]
