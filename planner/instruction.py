@@ -176,8 +176,9 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
     # "create the political_party row when it doesn't exist" names a parent too: its word counts, not as a table
     text = CREATE_PARENTS.sub(lambda m: re.sub(r"\b(rows?|records?|entries)\b", " ", m.group(0), flags=re.I), text)
     scores: dict[str, float] = {t.name: 0.0 for t in observation.tables}
+    heads = head_words(observation)
     for t in observation.tables:
-        forms = {t.name, words(t.name)}
+        forms = {t.name, words(t.name)} | heads.get(t.name, set())
         for form in forms:
             quoted = re.escape(form)
             # "the person table", and each name of "politician and political_party rows"
@@ -228,9 +229,18 @@ TABLE_WORD = re.compile(r"""(?:\b(?:into|to|in|from)\s+(?:the\s+|my\s+|our\s+)?[
                         r"""|\btable\s+["'`\u201c](?P<b>[^"'`\u201d]+)["'`\u201d])""", re.I)
 
 
+def head_words(observation: Observation) -> dict[str, set[str]]:
+    """The last word of a table named in several words, where no other table ends in it and it
+    is no table's whole name: "the visits table" is `patient_visits`, "lifts" `ski_lift`."""
+    last = {t.name: singular(words(t.name).split()[-1]) for t in observation.tables if " " in words(t.name)}
+    whole = {singular(words(t.name)) for t in observation.tables}
+    return {name: {head} for name, head in last.items() if list(last.values()).count(head) == 1 and head not in whole}
+
+
 def missing_table_name(instruction: str, observation: Observation) -> str | None:
     """A table the instruction names that does not exist ('add them to the planets table')."""
     names = {t.name.lower() for t in observation.tables} | {words(t.name) for t in observation.tables}
+    names |= {form for heads in head_words(observation).values() for head in heads for form in (head, head + "s")}
     for m in TABLE_WORD.finditer(instruction):
         name = (m.group("a") or m.group("b") or "").strip()
         if name and name.lower() not in names and name.lower() not in NOT_NAMES | {"same", "whole", "main", "target",
@@ -417,11 +427,11 @@ NEW_COLUMN_PATTERNS = (
 # "Create a motto column in university", "add a Born column", "extend T with an X column",
 # "I need a new X field on T": the name before the word column
 NAMED_BEFORE_COLUMN = re.compile(
-    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has|make|set\s+up|start)\s+(?:a|an|one|the)\s+"
+    r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has|make|set\s+up|start|like)\s+(?:a|an|one|the)\s+"
     r"(?:new\s+|extra\s+|separate\s+)?|\bnew\s+"
     r"|\bgive\s+(?:the\s+)?[`\"']?(?P<given>\w+)[`\"']?(?:\s+table)?\s+(?:a|an|one)\s+(?:new\s+)?)"
     # the name: one word, or up to three ("a Club Joined column", "an emergency contact number field")
-    r"[`\"']?(?P<name>[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*){0,2})[`\"']?\s+(?:column|field|attribute)\b"
+    r"[`\"']?(?P<name>[A-Za-z_][\w-]*(?:\s+[A-Za-z_][\w-]*){0,2})[`\"']?\s+(?:column|field|attribute)\b"
     r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
 REFERENCES = re.compile(r"\b(?:referenc(?:es|ing|e)|foreign\s+key\s+(?:to|into|on|referencing)|fk\s+to)\s+(?:to\s+)?(?:the\s+)?"
                         r"[`\"']?(?P<table>\w+)[`\"']?\s*(?:\(\s*[`\"']?(?P<column>\w+)"

@@ -130,6 +130,27 @@ def test_a_new_column_of_several_words_and_a_date_template(movies_engine: Engine
     assert new.new is not None and new.format.pattern == pattern
 
 
+def test_a_table_named_by_the_last_word_of_its_name(db_engine: Engine) -> None:
+    with db_engine.begin() as conn:
+        conn.execute(text("CREATE TABLE ski_lift (id INTEGER PRIMARY KEY, name TEXT UNIQUE, capacity INTEGER)"))
+        conn.execute(text("CREATE TABLE patient_visits (id INTEGER PRIMARY KEY, patient TEXT UNIQUE, visit_date TEXT)"))
+        conn.execute(text("INSERT INTO patient_visits (id, patient) VALUES (1, 'Ann Lee')"))
+    obs = observe(db_engine)
+    visits = plan_with_rules("Please backfill the missing visit dates in the visits table.", obs, "j").plan
+    assert [t.table for t in visits.tables] == ["patient_visits"]  # was: table 'visits' does not exist
+    lifts = plan_with_rules("We have two new lifts. Register both.", obs, "j").plan
+    assert [t.table for t in lifts.tables] == ["ski_lift"]
+
+
+@pytest.mark.parametrize(("instruction", "name"), [
+    ("I'd like a Conservation Status column for every director.", "conservation_status"),
+    ("We need a Follow-up column for every director giving the recall date, DD Month YYYY.", "follow_up"),
+])
+def test_a_new_column_asked_for_as_liked_or_hyphenated(movies_engine: Engine, instruction: str, name: str) -> None:
+    directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
+    assert directors.operation == "column_addition" and directors.column(name).new is not None
+
+
 def test_adding_an_existing_column_becomes_infilling(movies_engine: Engine) -> None:
     drafted = plan_with_rules('Add a new column "country" to the directors table.', observe(movies_engine), "j")
     assert drafted.plan.tables[0].operation == "data_infilling" and _cols(drafted.plan, "directors") == ["country"]
