@@ -251,7 +251,8 @@ def missing_table_name(instruction: str, observation: Observation) -> str | None
 
 CREATE_PARENTS = re.compile(r"\b(create|insert|add)\s+(the\s+|any\s+|missing\s+|new\s+)*\w+\s+(rows?|records?|entries)"
                             r"\s+(when|if|where)\b|\binsert\s+it\s+first\b|\bif\s+[^.;]{0,60}\s+is\s+not\s+in\b", re.I)
-UNIT_WORDS = {"metres": "m", "meters": "m", "kilometres": "km", "kilometers": "km", "square kilometres": "km2",
+UNIT_WORDS = {"metres": "m", "meters": "m", "centimetres": "cm", "centimeters": "cm", "millimetres": "mm",
+              "millimeters": "mm", "grams": "g", "litres": "l", "liters": "l", "kilometres": "km", "kilometers": "km", "square kilometres": "km2",
               "square kilometers": "km2", "square metres": "m2", "square meters": "m2", "kilograms": "kg",
               "feet": "ft", "miles": "mi", "seconds": "s", "minutes": "min", "hours": "h", "tonnes": "t"}
 
@@ -516,6 +517,8 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
 
 # "in a new column basin_area_km2", "add that as delivery (yes/no)"
 NEW_COLUMN_AFTER = re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:called\s+|named\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"
+                              r"|\b(?:new|extra|additional|separate)\s+\w+\s+(?:column|field|attribute)\s+(?:called|named)\s+"
+                              r"[`\"']?(?P<called>[A-Za-z_]\w*)[`\"']?"
                               r"|\b(?:add|store|keep|record)\s+(?:that|this|it)\s+as\s+[`\"']?(?P<as>[A-Za-z_]\w*)[`\"']?", re.I)
 STORE_VERBS = re.compile(r"\b(add|create|introduce|include|put|keep|record|store|track|capture|want|need)\b", re.I)
 TYPE_HINT = re.compile(r"\([^()]*\b(yes\s*/\s*no|yes\s+or\s+no|integer|text|number|date|boolean|real|in\s+\w+)\b[^()]*\)", re.I)
@@ -530,16 +533,50 @@ def _unplaced_new_column(instruction: str, observation: Observation,
     elevation: source_elevation_m")."""
     known = {t.name.lower() for t in observation.tables} | {c.name.lower() for t in observation.tables for c in t.columns}
     m = NEW_COLUMN_AFTER.search(instruction)
-    name = (m.group("name") or m.group("as")) if m else None
+    name = (m.group("name") or m.group("called") or m.group("as")) if m else None
     if name and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in name):
         name = None
     if name is None and STORE_VERBS.search(instruction):
         snake = [s.group("name") for s in SNAKE_NAME.finditer(instruction) if s.group("name").lower() not in known]
         name = snake[0] if len(set(snake)) == 1 else None
     if not name or name.lower() in NOT_NAMES | known:
-        return None
+        return _described_new_column(instruction, known, references)
     at = instruction.find(name)
     return NewColumnRequest(name=name, description=_description_after(instruction, at + len(name)), references=references)
+
+
+# "add a column for it", "as its own column", "make that a new column": a column asked for without a name
+UNNAMED_COLUMN = re.compile(r"\b(?:a|an|its\s+own|their\s+own|a\s+new|an\s+extra|a\s+separate)\s+(?:new\s+)?"
+                            r"(?:column|field|attribute)\b(?!\s+(?:called|named)\b)", re.I)
+# what it holds, said before: "each run's width in metres", "the yeast strain used for each brew"
+DESCRIBED_VALUE = [
+    re.compile(r"\b(?:each|every)\s+[a-z]\w*(?:'s|s')\s+(?P<phrase>[a-z][a-z -]{1,40}?)"
+               r"(?=\s+(?:as|a|an|into|to|for|from|and)\b|\s*[.,;:\u2014(]|$)", re.I),
+    re.compile(r"\b(?:track(?:ing)?|record(?:ing)?|see|store|keep|capture|know|log)\s+(?:the\s+|their\s+|its\s+)?"
+               r"(?P<phrase>[a-z][a-z -]{1,40}?)\s+(?:(?:used|given|worn|held)\s+)?(?:of|for|at|on|per|in|by)\s+"
+               r"(?:each|every|all)\b", re.I),
+]
+
+
+def _described_new_column(instruction: str, known: set[str],
+                          references: tuple[str, str | None] | None) -> NewColumnRequest | None:
+    """A column asked for without a name, named by what the wording says it holds ("Make each run's
+    width in metres a new column": `width_m`; "start tracking the yeast strain used for each brew
+    ... add a column for it": `yeast_strain`)."""
+    if not UNNAMED_COLUMN.search(instruction):
+        return None
+    for pattern in DESCRIBED_VALUE:
+        m = pattern.search(instruction)
+        if m is None:
+            continue
+        phrase = m.group("phrase").strip().lower()
+        unit = re.match(r"(.+?)\s+in\s+(\w+(?:\s+\w+)?)$", phrase)
+        if unit and unit.group(2) in UNIT_WORDS:
+            phrase = f"{unit.group(1)} {UNIT_WORDS[unit.group(2)]}"
+        name = "_".join(phrase.replace("-", " ").split())
+        if name and not set(name.split("_")) & NOT_NAMES and name not in known:
+            return NewColumnRequest(name=name, description=m.group("phrase").strip(), references=references)
+    return None
 
 
 WHETHER = re.compile(r"\b(whether\s+(?:each|every|a|an|the)?\s*[^.;:()]{3,80})", re.I)

@@ -151,6 +151,17 @@ def test_a_new_column_asked_for_as_liked_or_hyphenated(movies_engine: Engine, in
     assert directors.operation == "column_addition" and directors.column(name).new is not None
 
 
+@pytest.mark.parametrize(("instruction", "name"), [
+    ("Make each director's height in centimetres a new column.", "height_cm"),
+    ("Please start tracking the agency used for each director. It isn't stored yet, so add a column for it.", "agency"),
+    ("Include awards won for every director as an extra integer column called award_count.", "award_count"),
+])
+def test_a_new_column_asked_for_without_its_name_is_named_by_what_it_holds(movies_engine: Engine, instruction: str,
+                                                                           name: str) -> None:
+    directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
+    assert directors.operation == "column_addition" and directors.column(name).new is not None
+
+
 def test_adding_an_existing_column_becomes_infilling(movies_engine: Engine) -> None:
     drafted = plan_with_rules('Add a new column "country" to the directors table.', observe(movies_engine), "j")
     assert drafted.plan.tables[0].operation == "data_infilling" and _cols(drafted.plan, "directors") == ["country"]
