@@ -32,7 +32,7 @@ INFILLING = re.compile(
     r"|set\s+(the\s+)?[\w-]+\s+for"
     # cells said to be empty or not yet given: "bed counts are null", "the nulls", "isn't set on
     # some profiles", "hasn't been entered"
-    r"|(is|are|be)\s+(null|empty|blank)|nulls|the\s+(blanks|gaps)"
+    r"|(is|are|be)\s+(null|empty|blank)|nulls|the\s+(blanks|gaps)|(has|have)\s+(some\s+|a\s+few\s+|many\s+)?(gaps|blanks|holes)"
     r"|(isn'?t|is\s+not|aren'?t|are\s+not|hasn'?t\s+been|haven'?t\s+been|has\s+not\s+been|have\s+not\s+been)"
     r"\s+(set|filled(\s+in)?|entered|recorded|captured|given|known|specified))\b",
     re.I)
@@ -519,6 +519,10 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
 NEW_COLUMN_AFTER = re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:called\s+|named\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"
                               r"|\b(?:new|extra|additional|separate)\s+\w+\s+(?:column|field|attribute)\s+(?:called|named)\s+"
                               r"[`\"']?(?P<called>[A-Za-z_]\w*)[`\"']?"
+                              # "add 'payment terms' as an additional column"
+                              r"|\b(?:add|include|store|keep|record|track)\s+[`\"'\u2018\u201c](?P<quoted_as>[A-Za-z_][\w -]{0,40}?)"
+                              r"[`\"'\u2019\u201d]\s+as\s+(?:a|an)\s+(?:new\s+|additional\s+|extra\s+|separate\s+)?"
+                              r"(?:column|field|attribute)\b"
                               r"|\b(?:add|store|keep|record)\s+(?:that|this|it)\s+as\s+[`\"']?(?P<as>[A-Za-z_]\w*)[`\"']?", re.I)
 STORE_VERBS = re.compile(r"\b(add|create|introduce|include|put|keep|record|store|track|capture|want|need)\b", re.I)
 TYPE_HINT = re.compile(r"\([^()]*\b(yes\s*/\s*no|yes\s+or\s+no|integer|text|number|date|boolean|real|in\s+\w+)\b[^()]*\)", re.I)
@@ -533,7 +537,8 @@ def _unplaced_new_column(instruction: str, observation: Observation,
     elevation: source_elevation_m")."""
     known = {t.name.lower() for t in observation.tables} | {c.name.lower() for t in observation.tables for c in t.columns}
     m = NEW_COLUMN_AFTER.search(instruction)
-    name = (m.group("name") or m.group("called") or m.group("as")) if m else None
+    name = (m.group("name") or m.group("called") or m.group("as") or m.group("quoted_as")) if m else None
+    name = "_".join(name.replace("-", " ").split()) if name else None
     if name and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in name):
         name = None
     if name is None and STORE_VERBS.search(instruction):
@@ -551,7 +556,8 @@ UNNAMED_COLUMN = re.compile(r"\b(?:a|an|its\s+own|their\s+own|a\s+new|an\s+extra
 # what it holds, said before: "each run's width in metres", "the yeast strain used for each brew"
 DESCRIBED_VALUE = [
     re.compile(r"\b(?:each|every)\s+[a-z]\w*(?:'s|s')\s+(?P<phrase>[a-z][a-z -]{1,40}?)"
-               r"(?=\s+(?:as|a|an|into|to|for|from|and)\b|\s*[.,;:\u2014(]|$)", re.I),
+               r"(?=\s+(?:as|a|an|into|to|for|from|and|should|must|will|would|could|is|are|becomes?|needs?)\b"
+               r"|\s*[.,;:\u2014(]|$)", re.I),
     re.compile(r"\b(?:track(?:ing)?|record(?:ing)?|see|store|keep|capture|know|log)\s+(?:the\s+|their\s+|its\s+)?"
                r"(?P<phrase>[a-z][a-z -]{1,40}?)\s+(?:(?:used|given|worn|held)\s+)?(?:of|for|at|on|per|in|by)\s+"
                r"(?:each|every|all)\b", re.I),

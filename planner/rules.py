@@ -190,6 +190,10 @@ def _choose_table(instruction: str, observation: Observation, named: list[TableO
     if len(observation.tables) == 1:
         return observation.tables[0]
     children = {p for t in observation.tables for p in t.parents}
+    by_columns = _table_of_named_columns(instruction, observation)
+    if by_columns is not None:
+        notes.append(f"the instruction names no table: chose {by_columns.name!r}, the one table with columns it names")
+        return by_columns
     if docs:
         scores = {t.name: ins.document_score(docs, t, keys.get(t.name, []),
                                              [k for p in t.parents for k in keys.get(p, [])])
@@ -212,6 +216,18 @@ def _choose_table(instruction: str, observation: Observation, named: list[TableO
     raise PlanningFailed(f"the instruction names none of the tables ({', '.join(observation.table_names)})",
                          hint=f"name the table, e.g. 'add ... to the {observation.table_names[-1]} table', "
                               "or pass the documents (--documents) so the planner can choose")
+
+
+def _table_of_named_columns(instruction: str, observation: Observation) -> TableObservation | None:
+    """The one table some of whose columns the instruction names ("complete the seat counts" is
+    `aircraft`, not the log that refers to it), counting only columns no other table has."""
+    counts: dict[str, int] = {}
+    for table in observation.tables:
+        shared = {c.name for c in table.columns if any(o.name != table.name and o.has_column(c.name)
+                                                       for o in observation.tables)}
+        counts[table.name] = len({m.column for m in ins.mentions(instruction, table, shared)})
+    named = [name for name, n in counts.items() if n > 0]
+    return observation.table(named[0]) if len(named) == 1 else None
 
 
 def _choose_operation(instruction: str, table: TableObservation, docs: list[str], keys: dict[str, list[str]],

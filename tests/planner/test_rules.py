@@ -162,6 +162,24 @@ def test_a_new_column_asked_for_without_its_name_is_named_by_what_it_holds(movie
     assert directors.operation == "column_addition" and directors.column(name).new is not None
 
 
+def test_with_no_table_named_the_table_whose_columns_the_wording_names_is_the_target(movies_engine: Engine) -> None:
+    obs = observe(movies_engine)  # directors <- films; actors
+    plan = plan_with_rules("The box office figures have gaps; fill them from the reports.", obs, "j").plan
+    assert plan.tables[-1].table == "films" and plan.tables[-1].operation == "data_infilling"
+    plan = plan_with_rules("Complete the nationalities that were left blank.", obs, "j").plan
+    assert [t.table for t in plan.tables] == ["actors"]  # was: none of the tables named
+
+
+@pytest.mark.parametrize(("instruction", "name"), [
+    ("Add 'payment terms' as an additional column for directors, e.g. 'Net 30'.", "payment_terms"),
+    ("Each director's agent name should become a new field.", "agent_name"),
+])
+def test_a_new_column_quoted_before_as_or_described_before_should(movies_engine: Engine, instruction: str,
+                                                                  name: str) -> None:
+    directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
+    assert directors.operation == "column_addition" and directors.column(name).new is not None
+
+
 def test_adding_an_existing_column_becomes_infilling(movies_engine: Engine) -> None:
     drafted = plan_with_rules('Add a new column "country" to the directors table.', observe(movies_engine), "j")
     assert drafted.plan.tables[0].operation == "data_infilling" and _cols(drafted.plan, "directors") == ["country"]
