@@ -344,13 +344,11 @@ def date_template(instruction: str) -> str | None:
 
 
 def format_request(instruction: str) -> tuple[ValueFormat | None, ValueType | None]:
-    """A format the instruction asks for ('an ISO date YYYY-MM-DD', 'DD Month YYYY', 'a four-digit year')."""
+    """A format the instruction asks for ('an ISO date YYYY-MM-DD', 'a four-digit year'); a date
+    template ('DD Month YYYY') is date_template's, read first by the planner."""
     text = instruction.lower()
     if re.search(r"iso\s*(8601\s*)?date|yyyy-mm-dd", text):
         return ValueFormat(kind="date", pattern="%Y-%m-%d"), "date"
-    template = date_template(instruction)
-    if template is not None:
-        return ValueFormat(kind="date", pattern=template), "date"
     if re.search(r"four[- ]digit year|\byyyy\b|year \(integer\)|as a year\b", text):
         return ValueFormat(kind="year"), "year"
     if re.search(r"dd/mm/yyyy", text):
