@@ -306,6 +306,30 @@ def mentions(instruction: str, table: TableObservation, skip: set[str]) -> list[
     return sorted(found, key=lambda m: m.start)
 
 
+# "and their nationality", "the nationality of each person": an attribute the wording asks for
+ASKED_ATTRIBUTE = re.compile(r"\b(?:and|with)\s+(?:their|its|his|her)\s+(?P<a>[a-z]+(?:\s+[a-z]+)?)"
+                             r"|\bthe\s+(?P<b>[a-z]+(?:\s+[a-z]+)?)\s+of\s+(?:each|every|all)\b", re.I)
+
+
+def unheld_attributes(instruction: str, table: TableObservation, observation: Observation) -> list[str]:
+    """What the wording asks for ("add every new person and their nationality") that no column
+    holds (of `table`, or of another table, which "its" may mean: "add any missing observatory,
+    with its country") and no table is: planned without it, which the operator should be told."""
+    entities = {w for t in observation.tables for w in (words(t.name), singular(words(t.name)))}
+    unheld = []
+    for m in ASKED_ATTRIBUTE.finditer(instruction):
+        kept = []
+        for word in (m.group("a") or m.group("b")).lower().split():
+            if word in GENERIC_WORDS | NOT_NAMES or word in ("and", "or", "to", "for", "at", "by", "on"):
+                break
+            kept.append(word)
+        phrase = " ".join(kept)
+        held = any(mentions(phrase, t, set()) or fuzzy_column(phrase, t, set()) for t in observation.tables)
+        if phrase and phrase not in entities and singular(phrase) not in entities and not held:
+            unheld.append(phrase)
+    return unheld
+
+
 def listed_items(instruction: str) -> list[tuple[str, int, int]]:
     """The comma lists an instruction uses to name attributes, as (item, start, end)."""
     spans = [m.span("items") for m in LIST_CUES.finditer(instruction)]
@@ -450,7 +474,7 @@ GENERIC_WORDS = {"info", "information", "details", "detail", "data", "fields", "
                  "what's", "whats", "missing", "empty", "it", "them", "table", "tables", "database", "texts", "text",
                  "documents", "document", "reports", "notes", "these", "those", "using", "from", "in", "of", "the",
                  "pls", "please", "listings", "listing", "bits", "stuff", "things", "is", "are", "facts", "link",
-                 "links", "up", "just", "there", "rows", "they", "their", "its", "our", "my", "we", "you"}
+                 "links", "up", "just", "there", "rows", "they", "their", "its", "our", "my", "we", "you", "own"}
 
 
 @dataclass(frozen=True)

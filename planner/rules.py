@@ -113,6 +113,11 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
         chosen = [c for c in (decided.columns if decided else ()) if table.has_column(c) and c not in key]
         columns = _named_or_open_columns(instruction, table, key, operation, notes, chosen,
                                          decided.by if decided else "", left_open)
+    for phrase in ([] if new else ins.unheld_attributes(instruction, table, observation)):
+        if any(f"asks for {phrase!r}" in n for n in notes):
+            continue  # a listed item the column reading skipped, and said so
+        notes.append(f"the instruction asks for {phrase!r}, which no column of {table.name!r} holds: not planned "
+                     f"(to add it, ask for a column: 'add a {phrase} column to {table.name}')")
     dropped = set(drop)
     columns += [c for t, c in add if t == table.name and c not in columns and c not in key]
     listed = ins.listed_labels(instruction) if not new else None

@@ -180,6 +180,17 @@ def test_a_new_column_quoted_before_as_or_described_before_should(movies_engine:
     assert directors.operation == "column_addition" and directors.column(name).new is not None
 
 
+def test_an_attribute_no_column_holds_is_said_and_own_names_no_column(movies_engine: Engine) -> None:
+    obs = observe(movies_engine)
+    drafted = plan_with_rules("Add every new actor and their shoe size.", obs, "j")
+    assert [c.name for c in drafted.plan.table("actors").columns] == ["name", "birth_date", "nationality"]
+    assert any("'shoe size'" in n and "add a shoe size column to actors" in n for n in drafted.notes)
+    told = plan_with_rules("Add every new actor and their nationality.", obs, "j").notes
+    assert not any("which no column" in n for n in told)  # a column holds it
+    # "with its own row" asks for no column (it was refused: "has no column for 'own row'")
+    assert plan_with_rules("Add each actor from the texts with its own row.", obs, "j").plan.table("actors")
+
+
 def test_adding_an_existing_column_becomes_infilling(movies_engine: Engine) -> None:
     drafted = plan_with_rules('Add a new column "country" to the directors table.', observe(movies_engine), "j")
     assert drafted.plan.tables[0].operation == "data_infilling" and _cols(drafted.plan, "directors") == ["country"]
