@@ -32,7 +32,8 @@ INFILLING = re.compile(
     r"|set\s+(the\s+)?[\w-]+\s+for"
     # cells said to be empty or not yet given: "bed counts are null", "the nulls", "isn't set on
     # some profiles", "hasn't been entered"
-    r"|(is|are|be)\s+(null|empty|blank)|nulls|the\s+(blanks|gaps)|(has|have)\s+(some\s+|a\s+few\s+|many\s+)?(gaps|blanks|holes)"
+    r"|(is|are|be)\s+(null|empty|blank|unknown)|nulls|blanks|gaps|(has|have)\s+(some\s+|a\s+few\s+|many\s+)?holes"
+    r"|(don'?t|do\s+not|doesn'?t|does\s+not)\s+have\s+(a|an|any|their|its)\s+\w+|(has|have)\s+no\s+(?!new\b)\w+"
     r"|(isn'?t|is\s+not|aren'?t|are\s+not|hasn'?t\s+been|haven'?t\s+been|has\s+not\s+been|have\s+not\s+been)"
     r"\s+(set|filled(\s+in)?|entered|recorded|captured|given|known|specified))\b",
     re.I)
@@ -45,7 +46,7 @@ ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
     r"|only\s+(for\s+)?(the\s+)?(rows|records|entries)\s+(that\s+)?already"
-    r"|(do\s+not|don'?t|never)\s+(add|create|insert|make)\s+(any\s+)?(new\s+)?(ones|rows|records|entries|\w+s)\b"
+    r"|(do\s+not|don'?t|never)\s+(add|create|insert|make)\s+(any\s+)?(new\s+)?(\w+\s+)?(ones|rows|records|entries|\w+s)\b"
     r"|no\s+new\s+(\w+\s+)?(ones|rows|records|entries|\w+s)\s+(needed|required|wanted|please)"
     r"|(update|complete|fill\s+in|patch)\s+(the\s+|our\s+)?existing)\b", re.I)
 ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - not "add a new column"
@@ -57,6 +58,7 @@ ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - n
 EXISTING_ROWS = re.compile(
     r"\b((?<!not\s)(?<!n't\s)already\s+(have|hold|keep|list|listed|recorded|stored|there|exist|in|on)\b"
     r"|(existing|current)\s+(?!(with|in|on|for|from|to|as|and|or|by)\b)(\w+\s+){0,2}?(rows?|records?|entries|ones|\w+s)\b"
+    r"|\b(that|this|those|these)\s+existing\s+\w+"
     r"|(each|every|all(\s+the)?)\s+(\w+\s+){0,2}(in|on)\s+(the|our|this|my)\s+(\w+\s+)?(table|list|database|db)\b"
     r"|where\s+(\w+\s+){0,3}(is|are)\s+(empty|blank|null|unknown|missing|not\s+(set|known|filled)))", re.I)
 ADD_VERB = re.compile(r"\b(add|insert|put|enter|record|store|include)\s+(the\s+|their\s+|its\s+)?", re.I)

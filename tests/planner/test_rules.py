@@ -57,6 +57,10 @@ def test_open_infilling_takes_columns_with_gaps(movies_engine: Engine) -> None:
     "Nationality isn't set for some actors; please sort it out.",
     "Please populate the empty nationality cells of the actors.",
     "Birth date is null on some actors. Correct them, no new actors needed.",
+    "Nationality is unknown for a few actors.",
+    "Please update that existing actor from the articles.",
+    "A few actors don't have a birth date yet; look them up.",
+    "Birth date is empty on some actors - patch them up. dont add any new actor names.",
 ])
 def test_wording_that_fills_the_rows_already_there_is_infilling(movies_engine: Engine, instruction: str) -> None:
     # planned as a streaming job is, before any document: the wording alone decides
