@@ -326,8 +326,9 @@ def unheld_attributes(instruction: str, table: TableObservation, observation: Ob
                 break
             kept.append(word)
         phrase = " ".join(kept)
-        held = any(mentions(phrase, t, set()) or fuzzy_column(phrase, t, set()) for t in observation.tables)
-        if phrase and phrase not in entities and singular(phrase) not in entities and not held:
+        if not phrase or phrase in entities or singular(phrase) in entities:
+            continue
+        if not any(mentions(phrase, t, set()) or fuzzy_column(phrase, t, set()) for t in observation.tables):
             unheld.append(phrase)
     return unheld
 
