@@ -197,6 +197,12 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
         for names, _labels in ENTITY_WORDS.values():
             if singular(words(t.name)) in names or words(t.name) in names:
                 scores[t.name] += sum(1 for n in names if _find(re.escape(n), text))
+    for m in TABLE_WORD.finditer(text):  # "into the employee table" for `emp`
+        written = (m.group("a") or m.group("b") or "").strip()
+        if written and not observation.has_table(written):
+            abbreviated = abbreviated_table(written, observation)
+            if abbreviated is not None:
+                scores[abbreviated] += 10
     return scores
 
 
@@ -239,6 +245,21 @@ def head_words(observation: Observation) -> dict[str, set[str]]:
     return {name: {head} for name, head in last.items() if list(last.values()).count(head) == 1 and head not in whole}
 
 
+def abbreviated_table(word: str, observation: Observation) -> str | None:
+    """The one table whose name of one word abbreviates `word` ("the employee table" for `emp`,
+    "departments" for `dept`): its letters in order, the first two the word's."""
+    word = word.lower()
+
+    def abbreviates(name: str) -> bool:
+        if len(name) < 3 or "_" in name or name == word or word[:2] != name[:2]:
+            return False
+        rest = iter(word)
+        return all(letter in rest for letter in name)
+
+    found = [t.name for t in observation.tables if abbreviates(t.name.lower())]
+    return found[0] if len(found) == 1 else None
+
+
 def missing_table_name(instruction: str, observation: Observation) -> str | None:
     """A table the instruction names that does not exist ('add them to the planets table')."""
     names = {t.name.lower() for t in observation.tables} | {words(t.name) for t in observation.tables}
@@ -247,7 +268,8 @@ def missing_table_name(instruction: str, observation: Observation) -> str | None
         name = (m.group("a") or m.group("b") or "").strip()
         if name and name.lower() not in names and name.lower() not in NOT_NAMES | {"same", "whole", "main", "target",
                                                                                        "existing", "this", "that"}:
-            return name
+            if abbreviated_table(name, observation) is None:
+                return name
     return None
 
 

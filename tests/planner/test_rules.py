@@ -146,6 +146,17 @@ def test_a_table_named_by_the_last_word_of_its_name(db_engine: Engine) -> None:
     assert [t.table for t in lifts.tables] == ["ski_lift"]
 
 
+def test_a_table_whose_name_abbreviates_the_word_used(db_engine: Engine) -> None:
+    with db_engine.begin() as conn:
+        conn.execute(text("CREATE TABLE dept (id INTEGER PRIMARY KEY, name TEXT UNIQUE, floor INTEGER)"))
+        conn.execute(text("CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT UNIQUE, dept_id INTEGER REFERENCES dept(id))"))
+    obs = observe(db_engine)
+    starters = plan_with_rules("Onboard the new starters from the offer letters into the employee table.", obs, "j").plan
+    assert starters.tables[-1].table == "emp"  # was: table 'employee' does not exist
+    floors = plan_with_rules("Fill in the floor of each row in the departments table.", obs, "j").plan
+    assert [t.table for t in floors.tables] == ["dept"]
+
+
 @pytest.mark.parametrize(("instruction", "name"), [
     ("I'd like a Conservation Status column for every director.", "conservation_status"),
     ("We need a Follow-up column for every director giving the recall date, DD Month YYYY.", "follow_up"),
