@@ -82,9 +82,9 @@ def designer_settings(settings: Settings, wanted: bool | None, say: Callable[[st
     from text2db.infra import llm as local
 
     home = local.local_settings(settings)
-    state = local.status(home)
-    if state.get("running"):
-        return settings.model_copy(update={"llm_base_url": str(state["base_url"])})
+    running = local_llm_url(home)  # the server of the home the model lives in, when it runs
+    if running:
+        return settings.model_copy(update={"llm_base_url": running})
     if local.model_path(home).exists():
         try:
             url = local.start(home, timeout=180)
