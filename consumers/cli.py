@@ -69,6 +69,11 @@ def consume(
         raise ConfigError(f"unknown stage {stage!r}", hint="use `consume extract` or `consume integrate`")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = get_settings()
+    if stage == "extract":  # the small models first, the LLM where they are unsure
+        from text2db.infra import llm as local_llm
+
+        url = local_llm.endpoint(settings, None, logging.getLogger("text2db.consume").info, alone="the small models extract alone")
+        settings = settings.model_copy(update={"llm_base_url": url})
     group = group or f"{settings.topic_prefix}-{stage}"
     engine = stages.configured_target(settings)
     metrics.serve(metrics_port)

@@ -85,16 +85,12 @@ def job_plan(engine: Engine, settings: Settings) -> Plan:
 
 
 def run_demo(settings: Settings, console: Console, fresh: bool = False, llm: bool = True) -> None:
-    if llm and not settings.llm_base_url:  # the local LLM is part of the embedded default stack
-        from text2db.infra import llm as local_llm
+    from text2db.infra import llm as local_llm
 
-        try:
-            url = local_llm.start(settings)
-        except Exception as exc:  # noqa: BLE001 - the demo still runs on the small models alone
-            console.print(f"local LLM not started ({exc}); running on the small models alone")
-        else:
-            settings = settings.model_copy(update={"llm_base_url": url})
-            console.print(f"local LLM {url} (stop it with `text2db stack down`)")
+    url = local_llm.endpoint(settings, None if llm else False, console.print, alone="running on the small models alone")
+    if url:  # the local LLM is part of the embedded default stack
+        console.print(f"LLM {url}")
+    settings = settings.model_copy(update={"llm_base_url": url})
     if not settings.bootstrap_servers:
         from text2db.infra.stack import stack_up
 

@@ -51,7 +51,6 @@ from text2db.designer.repair import (associations_keyed_by_parents, composite_re
 from text2db.designer.roles import fold_roles
 from text2db.designer.rules import design_with_rules
 from text2db.designer.validate import checked
-from text2db.errors import ConfigError, Text2DbError
 from text2db.schemas.design import SchemaDesign
 
 
@@ -66,39 +65,13 @@ def local_llm_url(settings: Settings) -> str | None:
 
 
 def designer_settings(settings: Settings, wanted: bool | None, say: Callable[[str], None]) -> Settings | None:
-    """The settings the designer asks its LLM with (`llm_base_url` set), or None for the rules alone.
-
-    The local LLM is the default designer (issue 15 measures the designs "with the local LLM"),
-    so a command does not depend on whether someone ran `text2db stack up --llm` first: with no
-    endpoint configured, the local server is used, and started when `make llm` installed its
-    model but it does not run; it stays up for the next design (`text2db stack down` stops it).
-    Before, the rules designed without a word whenever the server was down, even under `--llm`.
-    `wanted` False: None. True: no LLM is an error (ConfigError), not a fall back to the rules.
-    `say` tells the operator (stderr) what was started or why the rules design."""
-    if wanted is False:
-        return None
-    if settings.llm_base_url:
-        return settings
+    """The settings the designer asks its LLM with (`llm_base_url` set), or None for the rules
+    alone. The local LLM is the default designer (issue 15 measures the designs "with the local
+    LLM"): `infra.llm.endpoint` finds it, starting it when it is installed and down."""
     from text2db.infra import llm as local
 
-    home = local.local_settings(settings)
-    running = local_llm_url(home)  # the server of the home the model lives in, when it runs
-    if running:
-        return settings.model_copy(update={"llm_base_url": running})
-    if local.model_path(home).exists():
-        try:
-            url = local.start(home, timeout=180)
-        except Text2DbError as exc:
-            if wanted:
-                raise
-            say(f"the local LLM did not start ({exc}); the rule designer designs")
-            return None
-        say(f"started the local LLM at {url} for the design (`text2db stack down` stops it)")
-        return settings.model_copy(update={"llm_base_url": url})
-    if wanted:
-        raise ConfigError("no LLM to design with", hint="set TEXT2DB_LLM_BASE_URL, or install the local LLM with `make llm`")
-    say("no LLM configured or installed: the rule designer designs (`make llm` installs the local one)")
-    return None
+    url = local.endpoint(settings, wanted, say, alone="the rule designer designs")
+    return None if url is None else settings.model_copy(update={"llm_base_url": url})
 
 
 def design_schema(requirement: str, settings: Settings, llm: Any = None,

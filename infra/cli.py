@@ -31,7 +31,8 @@ def up(
 
         local_llm.ensure_model(settings, install=True)
         url = local_llm.start(settings)
-        console.print(f"LLM server {url} (model {settings.llm_model}); use it with: export TEXT2DB_LLM_BASE_URL={url}")
+        console.print(f"LLM server {url} (model {settings.llm_model}); plan, bench run and consume extract use it "
+                      "while TEXT2DB_LLM_BASE_URL is unset")
 
 
 @stack_app.command()

@@ -16,10 +16,11 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from text2db.config import Settings
-from text2db.errors import Terminal, Text2DbError, Transient
+from text2db.errors import ConfigError, Terminal, Text2DbError, Transient
 from text2db.infra.broker import HOST, free_port, is_listening, pid_alive, stop as stop_pid
 
 MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
@@ -163,3 +164,38 @@ def stop(settings: Settings) -> bool:
     if gone:
         _state_file(settings).unlink(missing_ok=True)
     return gone
+
+
+def endpoint(settings: Settings, wanted: bool | None, say: Callable[[str], None], alone: str) -> str | None:
+    """The LLM endpoint a command asks, or None for the small models (or rules) alone.
+
+    The local LLM is part of the embedded default stack, so a command does not depend on whether
+    someone ran `text2db stack up --llm` or exported its URL first: TEXT2DB_LLM_BASE_URL when set,
+    else the local server, which is started when `make llm` installed its model and it is down
+    (it stays up for the next command; `text2db stack down` stops it). Before, `bench run`,
+    `plan` and `consume extract` ran without any LLM unless its URL was exported.
+    `wanted` False: None. True: no LLM is an error (ConfigError), not a quiet fall back. `say`
+    tells the operator (stderr) what was started or, in the words of `alone`, what runs without."""
+    if wanted is False:
+        return None
+    if settings.llm_base_url:
+        return settings.llm_base_url
+    home = local_settings(settings)
+    current = status(home)
+    if current["running"]:
+        return str(current["base_url"])
+    if model_path(home).exists():
+        try:
+            url = start(home, timeout=180)
+        except Text2DbError as exc:
+            if wanted:
+                raise
+            say(f"the local LLM did not start ({exc}); {alone}")
+            return None
+        say(f"started the local LLM at {url} (`text2db stack down` stops it)")
+        return url
+    if wanted:
+        raise ConfigError("no LLM configured or installed",
+                          hint="set TEXT2DB_LLM_BASE_URL, or install the local LLM with `make llm`")
+    say(f"no LLM configured or installed: {alone} (`make llm` installs the local one)")
+    return None

@@ -7,7 +7,7 @@ when it fails. A plan with static errors never leaves this module: PlanRejected 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,10 +36,15 @@ class PlanResult:
 
 def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | None = None, llm: Any = None, *,
               max_revisions: int = MAX_REVISIONS, simulate: bool = True,
-              documents: Sequence[str] | None = None) -> PlanResult:
+              documents: Sequence[str] | None = None,
+              connect: Callable[[], str | None] | None = None) -> PlanResult:
     """`llm`: None uses the LLM when settings.llm_base_url is set; False never; True requires
     the configured endpoint and always asks it; an OpenAI-compatible client object is used as is.
     Except with True, the LLM planner is asked only when the wording leaves it something to decide.
+
+    `connect` (the CLI's, with no endpoint configured): finds the LLM, or starts the local one,
+    when the planner first needs it (infra.llm.endpoint), so a plan that the wording settles, or
+    an instruction refused, starts no server.
 
     `documents` (optional): the texts the job will read. When the instruction names no table,
     or states neither adding rows nor filling gaps, they decide (the report's notes say how)."""
@@ -52,12 +57,13 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
     known_keys = existing_keys(engine, observation) if docs else {}
     notes: list[str] = []
     tried: list[str] = []
-    use_llm = llm is not False and (llm is not None or bool(settings.llm_base_url))
+    use_llm = llm is not False and (llm is not None or bool(settings.llm_base_url) or connect is not None)
     llm_first = use_llm and (llm is not None or settings.planner_llm == "first")
     if llm_first and llm is not True and not _left_open(instruction, observation, job, docs, known_keys):
         notes.append("the wording names the table, the task and the columns: the LLM planner was not asked "
                      "(its decisions could not change this plan)")
     elif llm_first:
+        settings = _connected(settings, connect)
         found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried, docs,
                           known_keys)
         if found is not None:
@@ -69,6 +75,7 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
                                docs, known_keys)
         except (PlanningFailed, PlanRejected) as exc:
             notes.append(f"the rule planner could not plan ({exc}); the LLM planner was asked")
+            settings = _connected(settings, connect)
             found = _with_llm(engine, instruction, job, settings, llm, observation, max_revisions, notes, tried, docs,
                               known_keys)
             if found is None:
@@ -77,6 +84,13 @@ def make_plan(engine: Engine, instruction: str, job: str, settings: Settings | N
             return _result(plan, report, observation, notes, tried, revisions)
     return _with_rules(engine, instruction, job, settings, observation, max_revisions, simulate, notes, tried, docs,
                        known_keys)
+
+
+def _connected(settings: Settings, connect: Callable[[], str | None] | None) -> Settings:
+    """`settings` with the endpoint `connect` finds, when none is configured."""
+    if settings.llm_base_url or connect is None:
+        return settings
+    return settings.model_copy(update={"llm_base_url": connect()})
 
 
 def _left_open(instruction: str, observation: Observation, job: str, docs: list[str], known_keys: Any) -> bool:

@@ -26,7 +26,8 @@ def plan_command(
     instruction: str = typer.Option(..., "--instruction", "-i", help="What to extract, in plain language."),
     job: str = typer.Option("default", "--job", "-j", help="The job the plan is stored for."),
     db: Optional[str] = typer.Option(None, "--db", help="Target database URL (default: TEXT2DB_DB_URL)."),
-    llm: Optional[bool] = typer.Option(None, "--llm/--no-llm", help="Plan with the LLM (default: when configured)."),
+    llm: Optional[bool] = typer.Option(None, "--llm/--no-llm", help="Plan with the LLM (default: the configured "
+                                       "one, else the local one when `make llm` installed it)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan, do not store it."),
     as_json: bool = typer.Option(False, "--json", help="Print only JSON: the plan, the analysis and whether it was stored."),
     revisions: int = typer.Option(2, "--revisions", min=0, max=5, help="Times the analyzer may send a plan back."),
@@ -38,6 +39,7 @@ def plan_command(
     from sqlalchemy import create_engine
 
     from text2db.config import get_settings
+    from text2db.infra import llm as local_llm
     from text2db.planner.api import make_plan
     from text2db.planner.exceptions import PlanRejected
     from text2db.planner.store import save_plan
@@ -47,7 +49,9 @@ def plan_command(
     try:
         try:
             result = make_plan(engine, instruction, job, settings, llm=llm, max_revisions=revisions,
-                               documents=read_documents(documents) if documents is not None else None)
+                               documents=read_documents(documents) if documents is not None else None,
+                               connect=lambda: local_llm.endpoint(settings, llm, lambda message: typer.echo(message, err=True),
+                                                                  alone="the rules plan alone"))
         except PlanRejected as exc:
             if isinstance(exc.report, AnalysisReport):
                 print_report(exc.report)

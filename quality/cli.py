@@ -58,8 +58,10 @@ def run_command(
 ) -> None:
     """Write <out>/<instance>/output.sqlite for every instance, and <out>/run.json.
 
-    The LLM is TEXT2DB_LLM_BASE_URL when set, else the local server when `text2db stack up --llm` runs."""
+    The LLM is TEXT2DB_LLM_BASE_URL when set, else the local one (started when `make llm`
+    installed it and it is down), as in the product's default stack; --no-llm runs without."""
     from text2db.config import get_settings
+    from text2db.infra import llm as local_llm
     from text2db.quality.dataset import load_dataset
     from text2db.quality.run import MODES, run_benchmark
 
@@ -69,14 +71,9 @@ def run_command(
         raise typer.BadParameter("--via-kafka runs the pipeline mode through the broker; the baselines run in-process")
     dataset = load_dataset(dataset_dir, instances, limit)
     settings = get_settings()
-    if no_llm:
-        settings = settings.model_copy(update={"llm_base_url": None})
-    elif settings.llm_base_url is None:
-        from text2db.infra import llm as local_llm
-
-        running = local_llm.status(settings)
-        if running.get("running"):
-            settings = settings.model_copy(update={"llm_base_url": str(running["base_url"])})
+    url = local_llm.endpoint(settings, False if no_llm else None, lambda message: typer.echo(message, err=True),
+                             alone="the small models run alone")
+    settings = settings.model_copy(update={"llm_base_url": url})
     typer.echo(f"LLM: {settings.llm_base_url or 'none'}", err=True)
     run_benchmark(dataset, out, mode, settings, via_kafka=via_kafka, resume=resume,
                   console=output_console(min_width=110))

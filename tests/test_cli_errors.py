@@ -56,7 +56,8 @@ def test_bad_database_urls(tmp_path: Path, url: str, message: str) -> None:
 ])
 def test_destructive_or_empty_instructions_store_nothing(tmp_path: Path, person_db: Path, instruction: str) -> None:
     done = run(["plan", "--db", f"sqlite:///{person_db}", "--job", "j", "-i", instruction], tmp_path)
-    assert done.returncode == 2 and done.stderr.startswith("error: ") and done.stdout == ""
+    # a line on stderr may say first that the rules plan alone (no LLM here); then the error
+    assert done.returncode == 2 and "error: " in done.stderr and done.stdout == ""
     assert tables(person_db) == {"person"}  # no plan stored, no bookkeeping table created
 
 
@@ -129,7 +130,7 @@ def test_a_design_asked_of_the_llm_fails_without_one_and_the_default_says_the_ru
     # no endpoint configured and no local model in the home: `--llm` is refused, not designed by the rules
     done = run(["schema", "design", "--requirement", "Each customer has a name and an email.", "--llm", "--json"],
                tmp_path)
-    assert done.returncode == 2 and "no LLM to design with" in done.stderr and "make llm" in done.stderr
+    assert done.returncode == 2 and "no LLM configured or installed" in done.stderr and "make llm" in done.stderr
     assert done.stdout == ""
     done = run(["schema", "design", "--requirement", "Each customer has a name and an email.", "--json"], tmp_path)
     assert done.returncode == 0 and '"rules.v1"' in done.stdout and "rule designer designs" in done.stderr
