@@ -55,15 +55,21 @@ def check_llm(settings: Settings) -> list[Check]:
     except ImportError:
         return [Check("llm server", False, "text2db.infra.llm is not in this build", "")]
     checks = []
-    model = llm.model_path(settings)
-    checks.append(Check("llm model", model.exists(), str(model), "" if model.exists() else "bash infra/llm_setup.sh"))
     if settings.llm_base_url:
         up = llm.answers(settings.llm_base_url)
         checks.append(Check("llm server", up, f"configured: {settings.llm_base_url}", "" if up else "start that server"))
         return checks
-    state = llm.status(settings)
-    detail = f"{state.get('base_url')} (pid {state.get('pid')})" if state["running"] else "not running (optional)"
-    checks.append(Check("llm server", bool(state["running"]), detail, "" if state["running"] else "python -c 'from text2db.infra.llm import start; from text2db.config import get_settings; print(start(get_settings()))'"))
+    home = llm.local_settings(settings)  # where `make llm` installed it, as the commands look it up
+    model = llm.model_path(home)
+    checks.append(Check("llm model", model.exists(), str(model), "" if model.exists() else "make llm"))
+    state = llm.status(home)
+    if state["running"]:
+        checks.append(Check("llm server", True, f"{state.get('base_url')} (pid {state.get('pid')})"))
+    elif model.exists():  # the commands that ask it start it (infra.llm.endpoint)
+        checks.append(Check("llm server", True, "not running: plan, bench run, consume extract and schema design "
+                            "start it when they need it", ""))
+    else:
+        checks.append(Check("llm server", False, "none: the small models and rules run alone", "make llm"))
     return checks
 
 

@@ -63,3 +63,16 @@ def test_doctor_prints_its_checks_as_json_for_a_script(tmp_path: Path) -> None:
     checks = {c["name"]: c for c in json.loads(done.stdout)}
     assert checks["kafka"] == {"name": "kafka", "ok": False, "detail": "no local stack", "fix": "text2db stack up"}
     assert checks["target db"]["ok"] and done.returncode == 1  # no broker: the exit code says so, as without --json
+
+
+def test_doctor_says_the_installed_llm_is_started_when_needed_and_names_the_install_when_absent(tmp_path: Path) -> None:
+    from text2db.infra import llm
+
+    bare = by_name(Settings(home=tmp_path / "bare", db_url=f"sqlite:///{tmp_path}/x.sqlite"))
+    assert not bare["llm server"].ok and bare["llm server"].fix == "make llm"
+    home = tmp_path / "home"
+    (home / "models").mkdir(parents=True)
+    (home / "models" / llm.MODEL_FILE).write_bytes(b"")  # installed; its server is down
+    installed = by_name(Settings(home=home, db_url=f"sqlite:///{tmp_path}/x.sqlite"))
+    assert installed["llm model"].ok and installed["llm server"].ok
+    assert "start it when they need it" in installed["llm server"].detail
