@@ -8,7 +8,7 @@ built here in a temporary SQLite file) and cases (schema, table, instruction, go
 column's name for a column addition). Written by a helper that read no planner code, in domains
 of its choosing; heldout.json is not read while the planner changes (print its misses only to
 close a question, never to write a rule). Per file it prints: cases, task right (per gold
-task), plans that failed, and for column additions the new column named as the gold name.
+task), the job's table right (the plan's last table: parents come first), plans that failed, and for column additions the new column named as the gold name.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _database(folder: Path, name: str, schema: dict[str, list[str]]) -> str:
 
 def measure(path: Path) -> dict[str, object]:
     data = json.loads(path.read_text())
-    right, total, failed, named = Counter(), Counter(), 0, [0, 0]
+    right, total, failed, named, on_table = Counter(), Counter(), 0, [0, 0], 0
     misses: list[str] = []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
@@ -58,6 +58,10 @@ def measure(path: Path) -> dict[str, object]:
                 engine.dispose()
             table = next((t for t in plan.tables if t.table == case["table"]), plan.tables[-1])
             got = table.operation
+            target = plan.tables[-1].table  # parents come first; the table the job is for, last
+            on_table += target == case["table"]
+            if target != case["table"]:
+                misses.append(f"table {case['table']} -> {target} | {case['instruction']}")
             right[case["task"]] += got == case["task"]
             if got != case["task"]:
                 misses.append(f"{case['task']} -> {got} | {case['instruction']}")
@@ -65,7 +69,7 @@ def measure(path: Path) -> dict[str, object]:
                 named[1] += 1
                 named[0] += any(c.new is not None and c.name == case["new_column"] for t in plan.tables for c in t.columns)
     cases = sum(total.values())
-    return {"file": str(path), "cases": cases, "task_right": sum(right.values()),
+    return {"file": str(path), "cases": cases, "task_right": sum(right.values()), "table_right": on_table,
             "by_task": {t: f"{right[t]}/{total[t]}" for t in sorted(total)}, "failed": failed,
             "new_column_named": f"{named[0]}/{named[1]}",
             "ms_per_plan": round(1000 * (time.perf_counter() - started) / max(cases, 1), 1), "misses": misses}
@@ -83,6 +87,7 @@ def main() -> None:
         return
     for r in results:
         print(f"== {r['file']}: task right {r['task_right']}/{r['cases']} ({', '.join(f'{t} {v}' for t, v in r['by_task'].items())}); "
+              f"table right {r['table_right']}; "
               f"failed {r['failed']}; new column named as asked {r['new_column_named']}; {r['ms_per_plan']} ms/plan")
         if args.misses:
             for line in r["misses"]:
