@@ -341,6 +341,9 @@ class BatchWriter:
         except Unnormalizable:
             self.reject("key does not fit its column", 1 + len(accepted))
             return
+        if target.lacks_pk(values):
+            self.reject("primary key not given", 1 + len(accepted))
+            return
         queued = QueuedRow(source, tplan, target, key, row_key, values, accepted, key_cells)
         self.remember(tplan, target, key, queued)  # before queueing: a memory it creates reads the table
         self._queue.setdefault((tplan.table, frozenset(values)), []).append(queued)

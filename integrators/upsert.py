@@ -43,6 +43,21 @@ class TargetTable:
         except KeyError:
             raise PlanMismatch(f"table {self.table.name!r} has no column {name!r}") from None
 
+    @property
+    def manual_pk(self) -> Column[Any] | None:
+        """The single primary-key column that neither the database fills nor the natural key is
+        (`books.isbn` where rows are matched on `title`): a row brings its value, else text2db
+        numbers an integer one (max + 1)."""
+        if len(self.identity) == 1 and self.identity != self.key and not self.db_assigns_id:
+            return self.table.c[self.identity[0]]
+        return None
+
+    def lacks_pk(self, values: dict[str, Any]) -> bool:
+        """Whether a row of `values` cannot be inserted: its primary key is given by nobody
+        (not numbered by text2db: an ISBN or a code is not max + 1)."""
+        pk = self.manual_pk
+        return pk is not None and values.get(pk.name) is None and python_type(pk) is not int
+
     def where(self, ident: Ident) -> Any:
         return tuple_(*[self.table.c[c] for c in self.identity]) == tuple_(*ident) if len(ident) > 1 else (
             self.table.c[self.identity[0]] == ident[0]
@@ -144,14 +159,13 @@ def _find_by_key(conn: Connection, target: TargetTable, values: dict[str, Any]) 
 
 def insert_row(conn: Connection, target: TargetTable, values: dict[str, Any]) -> tuple[Ident, bool]:
     """Insert a row keyed by its natural key; (identity, True) or the existing row's (identity, False)."""
-    manual_pk = len(target.identity) == 1 and target.identity != target.key and not target.db_assigns_id
-    if manual_pk or not target.unique_key:
+    pk = target.manual_pk
+    if pk is not None or not target.unique_key:
         _lock(conn, target)
         existing = _find_by_key(conn, target, values)
         if existing is not None:
             return existing, False
-        if manual_pk:
-            pk = target.table.c[target.identity[0]]
+        if pk is not None and values.get(pk.name) is None:  # apply_row kept rows of other PK types out
             values = {**values, pk.name: (conn.execute(select(func.max(pk))).scalar() or 0) + 1}
     returned = conn.execute(_insert_statement(conn, target, values), values).first()
     if returned is not None:
@@ -177,8 +191,7 @@ def insert_rows(conn: Connection, target: TargetTable, rows: list[dict[str, Any]
     key: one of the rows returned (the key came back in another form, e.g. CHAR padding), or the
     row it conflicted with (another writer's, or an earlier row of the same statement), whose
     identity it gets, not inserted, as insert_row."""
-    manual_pk = len(target.identity) == 1 and target.identity != target.key and not target.db_assigns_id
-    if len(rows) == 1 or manual_pk or not target.unique_key:
+    if len(rows) == 1 or target.manual_pk is not None or not target.unique_key:
         return [insert_row(conn, target, values) for values in rows]
     width, columns = len(target.identity), list(rows[0])
     rows_json = bulk.payload(conn, target.table, rows, columns)

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 
 from text2db.config import Settings
 from text2db.planner.report import AnalysisReport
-from text2db.schemas.observation import Observation, TableObservation
+from text2db.schemas.observation import ColumnObservation, Observation, TableObservation
 from text2db.schemas.plan import NEW_IDENTIFIER, ColumnPlan, Plan, TablePlan
 
 # value types a column of each observed type family can store
@@ -135,9 +135,16 @@ def _check_not_null(report: AnalysisReport, tplan: TablePlan, table: TableObserv
         return
     covered = set(tplan.key) | {c.name for c in tplan.columns}
     for col in table.columns:
-        if not col.nullable and not col.has_default and not col.generated and col.name not in covered:
+        if (not col.nullable or _given_pk(col, table)) and not col.has_default and not col.generated and col.name not in covered:
             report.add("error", "not_null_uncovered", f"{table.name}.{col.name} is NOT NULL without a default and the "
                        "plan inserts rows without it (plan it, or set only_existing_rows)", table.name, col.name)
+
+
+def _given_pk(col: ColumnObservation, table: TableObservation) -> bool:
+    """A primary key of one column that a new row must bring: not a number text2db can count
+    on (an ISBN, a code). SQLite reports `isbn TEXT PRIMARY KEY` as nullable, yet a row without
+    it has no identity (and PostgreSQL refuses it)."""
+    return col.primary_key and table.primary_key == [col.name] and col.value_type != "integer"
 
 
 def _check_links(report: AnalysisReport, plan: Plan, tplan: TablePlan, observation: Observation, seen: list[str]) -> None:

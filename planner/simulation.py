@@ -167,7 +167,7 @@ def _held_out(conn: Connection, table: Table, tplan: TablePlan, observation: Obs
     """Rows with values: their cells are set to NULL here and expected back from the integrator."""
     observed = observation.table(tplan.table)
     fill = [c for c in tplan.columns if c.new is None and c.name not in tplan.key and c.name in table.c
-            and observed.column(c.name).nullable]
+            and observed.column(c.name).nullable and not observed.column(c.name).primary_key]  # SQLite: a TEXT PK "nullable"
     if not fill or any(k not in table.c for k in tplan.key):
         return []
     query = select(table).where(and_(*(table.c[k].is_not(None) for k in tplan.key)))

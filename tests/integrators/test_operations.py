@@ -251,3 +251,23 @@ def test_a_value_that_only_repeats_its_rows_key_is_refused_where_no_row_does_tha
     # no birth_place repeats its row's name, so "Fay Wray" is a misread; citizenship rows do repeat theirs
     assert rows(person_db, "SELECT birth_place, citizenship FROM person WHERE name = 'Fay Wray'") == [(None, "Fay Wray")]
     assert report.rejected_values["value repeats its row's key"] == 1
+
+
+def test_a_primary_key_the_database_does_not_fill_comes_from_the_document_or_the_row_waits(
+        db_engine: Engine, make_event: EventFactory, settings: Settings) -> None:
+    """books keyed by title, identified by isbn: a new book's ISBN is the document's, never
+    max + 1 of the column (which crashed on text), and a book whose document gives none is not
+    inserted (PostgreSQL would refuse it; SQLite would store a book without an identity)."""
+    with db_engine.begin() as conn:
+        conn.execute(text("CREATE TABLE books (isbn TEXT PRIMARY KEY, title TEXT NOT NULL, author TEXT)"))
+        conn.execute(text("INSERT INTO books VALUES ('9780143127550', 'Everything I Never Told You', 'Celeste Ng')"))
+    plan = Plan(job="books", instruction="add books", planner="test", tables=[TablePlan(
+        table="books", operation="row_population", entity="book", key=["title"], columns=[
+            ColumnPlan(name="title", tool="key", question="title"), ColumnPlan(name="isbn", tool="attribute", question="ISBN"),
+            ColumnPlan(name="author", tool="entity", question="author")])])
+    events = [make_event("books", "books", {"title": "Dune"}, {"isbn": "9780441013593", "author": "Frank Herbert"}),
+              make_event("books", "books", {"title": "Emma"}, {"author": "Jane Austen"}, document_id="d2")]
+    report = build_integrator(db_engine, plan, settings, checks=False).apply(events)
+    assert report.table("books").rows_inserted == 1 and report.rejected_values["primary key not given"] == 2
+    assert rows(db_engine, "SELECT isbn, title, author FROM books ORDER BY title") == [
+        ("9780441013593", "Dune", "Frank Herbert"), ("9780143127550", "Everything I Never Told You", "Celeste Ng")]

@@ -93,6 +93,18 @@ def test_not_null_columns_must_be_covered_for_inserted_rows(db_engine: Engine) -
     assert [i.code for i in info.value.report.errors] == ["not_null_uncovered"]
 
 
+def test_a_text_primary_key_is_planned_for_inserted_rows_and_never_held_out(db_engine: Engine) -> None:
+    """books matched on title, identified by isbn: a new book needs its ISBN (SQLite reports a
+    TEXT PRIMARY KEY as nullable), and the simulation does not empty a row's identity."""
+    with db_engine.begin() as conn:
+        conn.execute(text("CREATE TABLE books (isbn VARCHAR(20) PRIMARY KEY, title TEXT NOT NULL, author TEXT)"))
+        conn.execute(text("INSERT INTO books VALUES ('9780143127550', 'Everything I Never Told You', 'Celeste Ng'), "
+                          "('9780385545969', 'The Overstory', NULL)"))
+    result = make_plan(db_engine, "add the books the articles describe, with their author", "j", llm=False)
+    assert {c.name for c in result.plan.tables[0].columns} == {"title", "author", "isbn"}
+    assert result.report.simulation is not None and result.report.simulation.status == "passed", result.report
+
+
 def test_parents_must_precede_children_and_links_are_required(movies_engine: Engine) -> None:
     obs = observe(movies_engine)
     plan = plan_with_rules(FILMS, obs, "j").plan
