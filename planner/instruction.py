@@ -50,7 +50,7 @@ ONLY_EXISTING = re.compile(
     r"|no\s+new\s+(\w+\s+)?(ones|rows|records|entries|\w+s)\s+(needed|required|wanted|please)"
     r"|(update|complete|fill\s+in|patch)\s+(the\s+|our\s+)?existing)\b", re.I)
 ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - not "add a new column"
-    r"\b(add|insert|create|include)\b[^.;]{0,40}?\bnew\s+(?!(column|field|attribute)s?\b)\w+"
+    r"\b(add|insert|create|include)\b[^.;]{0,40}?\bnew\s+(?!(column|col|field|attribute)s?\b)\w+"
     r"|\b(add|insert)\b[^.;]{0,30}?\b(rows?|records?|entries)\b", re.I)
 # Wording about rows the table already has: "the people we already have", "every person in the
 # table", "the existing records", "where born is empty". Without a cue of new rows it asks for
@@ -62,7 +62,7 @@ EXISTING_ROWS = re.compile(
     r"|(each|every|all(\s+the)?)\s+(\w+\s+){0,2}(in|on)\s+(the|our|this|my)\s+(\w+\s+)?(table|list|database|db)\b"
     r"|where\s+(\w+\s+){0,3}(is|are)\s+(empty|blank|null|unknown|missing|not\s+(set|known|filled)))", re.I)
 ADD_VERB = re.compile(r"\b(add|insert|put|enter|record|store|include)\s+(the\s+|their\s+|its\s+)?", re.I)
-NEW_ROWS_CUE = re.compile(r"\bnew\b(?!\s+(column|field|attribute)s?\b)|\bnot\s+(already|yet)\b", re.I)
+NEW_ROWS_CUE = re.compile(r"\bnew\b(?!\s+(column|col|field|attribute)s?\b)|\bnot\s+(already|yet)\b", re.I)
 # Verbs that fill cells: with a column of the table named after them (rules.py checks) and no
 # cue of new rows, "fill in the birth dates", "complete the born column", "update the people with
 # their birth dates" fill the rows already there.
@@ -592,7 +592,8 @@ def _unplaced_new_column(instruction: str, observation: Observation,
         snake = [s.group("name") for s in SNAKE_NAME.finditer(instruction) if s.group("name").lower() not in known]
         name = snake[0] if len(set(snake)) == 1 else None
     if not name or name.lower() in NOT_NAMES | known:
-        return _described_new_column(instruction, known, references)
+        return _described_new_column(instruction, known, references) or asked_property(instruction, observation,
+                                                                                        references)
     at = instruction.find(name)
     return NewColumnRequest(name=name, description=_description_after(instruction, at + len(name)), references=references)
 
@@ -630,6 +631,111 @@ def _described_new_column(instruction: str, known: set[str],
         if name and not set(name.split("_")) & NOT_NAMES and name not in known:
             return NewColumnRequest(name=name, description=m.group("phrase").strip(), references=references)
     return None
+
+
+# An attribute asked of each row of a table by what it is, without the word "column": "track each
+# show's Apple Podcasts rating", "add critic score (points out of 100) for each wine", "a y/n flag
+# for every stop", "add microchip number to pets", "record the language each book is written in".
+PROPERTY_AFTER_OWNER = re.compile(  # the owner's possessive, then what it has
+    r"\b(?:each|every|all|the|a|an|our|their)\s+(?:[a-z][\w-]*\s+)?(?P<owner>[a-z][\w-]*?)(?:'s|s'|\u2019s)\s+"
+    r"(?P<after>[a-z][\w -]{1,60})", re.I)
+PROPERTY_BEFORE_OWNER = re.compile(  # what it has, then the owner: "... for each wine", "... per episode"
+    r"\b(?:for|of|per|on|to)\s+(?:each|every|all(?:\s+(?:the|our))?|the|our|all|any)?\s*(?P<owner>[a-z][\w-]*)\b"
+    r"|\b(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+(?P<rel>each|every)\s+(?P<owner2>[a-z][\w-]*)\b", re.I)
+# words that end a property phrase: verbs and determiners before it, function words after it
+PHRASE_STOPS = frozenset(
+    "a an the their its his her our my your this that these those each every all any some few couple many several "
+    "most none lot rest of and or to for per on in at as by from with into onto is are was were be been "
+    "should must will would could can may might also too please pls i we you they it them us me want wants like "
+    "love need needs needed add adding track tracking record recording capture capturing store storing keep keeping "
+    "see know log logging note list include including put get give start begin hold holding show showing "
+    "column columns col field fields attribute attributes new extra additional separate whether how what which who "
+    "where when why if so then just only there here up rows row records record entries entry ones newly "
+    "has have had being mentioned described named listed".split())
+SOURCE_WORDS = frozenset("documents document texts text articles article reports report sources source feed feeds "
+                         "emails email pages page notes below above attached following".split())
+AUXILIARIES = frozenset("is are was were be been being has have had hasnt havent isnt arent wasnt".split())
+
+
+def asked_property(instruction: str, observation: Observation,
+                   references: tuple[str, str | None] | None = None) -> NewColumnRequest | None:
+    """A column the wording asks each row of a table to have, named by what it holds, where no
+    column of any table holds it and nothing asks for new rows. (A phrase a column holds - "the
+    birth place of each person" - is a fill; "each new person's nationality" adds rows.)"""
+    if NEW_ROWS_CUE.search(instruction) or ADDS_NEW_ROWS.search(instruction):
+        return None
+    if (INFILLING.search(instruction) or FILL_VERB.search(instruction)) and not re.search(r"\b(columns?|cols?|fields?|attributes?|flags?)\b", instruction, re.I):
+        return None  # "fill any empty elevation or last-eruption cells of the volcanoes"
+    found: list[tuple[int, str, str]] = []  # (position, phrase, table)
+    for m in PROPERTY_AFTER_OWNER.finditer(instruction):
+        phrase = _leading_words(m.group("after"))
+        found.append((m.start(), phrase, m.group("owner")))
+    for m in PROPERTY_BEFORE_OWNER.finditer(instruction):
+        if m.group("rel"):  # "the language each book ...": the phrase after the article
+            head = instruction[m.start():m.start("rel")].split(None, 1)[1]
+            found.append((m.start(), _leading_words(head), m.group("owner2")))
+        else:  # "... hasn't been entered for every ward": a predicate, not what the rows have
+            phrase, before = _trailing_words(instruction[:m.start()])
+            if m.group(0).lower().startswith("to") and (before not in ("add", "give", "attach", "append")
+                                                        or re.match(r"\s+table\b", instruction[m.end():])):
+                phrase = ""  # "add the places reviewed below to the restaurant table" adds rows
+            found.append((m.start(), "" if before in AUXILIARIES else phrase, m.group("owner")))
+    table_forms = {f for t in observation.tables for w in words(t.name).split() for f in _number_forms(w)}
+    for _, phrase, owner in sorted(found):
+        table = _owner_table(owner, observation)
+        if table is None or not phrase or {f for w in phrase.split() for f in _number_forms(w)} & table_forms:
+            continue
+        if all(w in GENERIC_WORDS or w in ("number", "amount", "handful", "bunch", "majority") for w in phrase.split()):
+            continue  # "details for each ward", "a number of wines"
+        if set(phrase.split()) & SOURCE_WORDS:
+            continue  # "the documents attached for each dish" are what the job reads
+        near = [table] + [observation.table(p) for p in table.parents if observation.has_table(p)]
+        if any(mentions(phrase, t, set()) or fuzzy_column(phrase, t, set()) for t in near):
+            continue  # a column of the table (or of a table it refers to) holds it: a fill, not a new column
+        unit = unit_request(instruction)
+        name = "_".join(phrase.replace("-", " ").split() + ([unit] if unit else []))
+        return NewColumnRequest(name=name, table=table.name, description=phrase, references=references)
+    return None
+
+
+def _number_forms(word: str) -> set[str]:
+    """A word's singular forms, however it ends: 'courses' -> course and cours, 'stops' -> stop."""
+    forms = {word, singular(word)}
+    if word.endswith("s"):
+        forms |= {word[:-1], word[:-2] if word.endswith("es") else word}
+    return forms
+
+
+def _leading_words(text: str, most: int = 4) -> str:
+    kept: list[str] = []
+    for word in re.findall(r"[\w'-]+|[^\w\s]", text.lower()):
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", word) or word in PHRASE_STOPS or len(kept) == most:
+            break
+        kept.append(word)
+    return " ".join(kept)
+
+
+def _trailing_words(text: str, most: int = 4) -> tuple[str, str]:
+    """The phrase that ends `text`, and the word before it."""
+    text = re.sub(r"\s*\([^()]*\)\s*$", "", text)  # "critic score (points out of 100) for each wine"
+    kept: list[str] = []
+    for word in reversed(re.findall(r"[\w'-]+|[^\w\s]", text.lower())):
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", word) or word in PHRASE_STOPS or len(kept) == most:
+            return " ".join(kept), word.replace("'", "")
+        kept.insert(0, word)
+    return " ".join(kept), ""
+
+
+def _owner_table(word: str, observation: Observation) -> TableObservation | None:
+    """The table a word names: its name, the singular of it, or its last word ("routes" for
+    BusRoutes), when one table alone fits."""
+    form = singular(word.lower())
+    fits = [t for t in observation.tables
+            if form in (singular(words(t.name)), singular(words(t.name).split()[-1]), singular(t.name.lower()))]
+    if len(fits) == 1:
+        return fits[0]
+    abbreviated = abbreviated_table(word, observation)
+    return observation.table(abbreviated) if abbreviated else None
 
 
 WHETHER = re.compile(r"\b(whether\s+(?:each|every|a|an|the)?\s*[^.;:()]{3,80})", re.I)

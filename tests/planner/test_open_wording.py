@@ -571,3 +571,49 @@ def test_quoted_value_examples_in_the_instruction_are_no_column_names(restaurant
     plan = make_plan(restaurants, instruction, "j", llm=False).plan
     r = plan.table("restaurant")
     assert r.operation == "row_population" and {"price_range", "eat_type"} <= {c.name for c in r.columns}
+
+
+# --- a column asked for by what it holds, without the word "column" (a second phrasing set) ----
+
+@pytest.fixture
+def podcasts(tmp_path: Path) -> Iterator[Engine]:
+    engine = _engine(tmp_path / "podcasts.sqlite", [
+        "CREATE TABLE shows (show_id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, host TEXT)",
+        "CREATE TABLE episodes (ep_id INTEGER PRIMARY KEY, ep_title TEXT NOT NULL UNIQUE, release_date TEXT, "
+        "show_id INTEGER REFERENCES shows(show_id))",
+        "CREATE TABLE ward (ward_id INTEGER PRIMARY KEY, ward_name TEXT NOT NULL UNIQUE, specialty TEXT)",
+    ], [("INSERT INTO shows VALUES (:show_id, :title, :host)", [{"show_id": 1, "title": "Night Air", "host": None}]),
+        ("INSERT INTO episodes VALUES (:ep_id, :ep_title, :release_date, :show_id)",
+         [{"ep_id": 1, "ep_title": "Pilot", "release_date": None, "show_id": 1}]),
+        ("INSERT INTO ward VALUES (:ward_id, :ward_name, :specialty)", [{"ward_id": 1, "ward_name": "North", "specialty": None}])])
+    yield engine
+    engine.dispose()
+
+
+@pytest.mark.parametrize("instruction, table, column", [
+    ("Track each show's listener rating (out of 5) from now on.", "shows", "listener_rating"),
+    ("add sponsor name for each episode", "episodes", "sponsor_name"),
+    ("add guest count to episodes", "episodes", "guest_count"),
+    ("runtime per episode, new col, in minutes", "episodes", "runtime_min"),
+    ("Please record the language each show is produced in.", "shows", "language"),
+])
+def test_an_attribute_no_column_holds_asked_of_each_row_is_a_new_column(podcasts: Engine, instruction: str, table: str,
+                                                                         column: str) -> None:
+    plan = make_plan(podcasts, instruction, "j", llm=False).plan
+    target = plan.tables[-1]
+    assert (target.table, target.operation) == (table, "column_addition")
+    assert [c.name for c in target.columns if c.new is not None] == [column]
+
+
+@pytest.mark.parametrize("instruction, table, operation", [
+    ("Add the episodes described below to the episodes table.", "episodes", "row_population"),
+    ("fill in the release date of each episode", "episodes", "data_infilling"),  # a column holds it
+    ("Specialty hasnt been entered for every ward yet, sort the blanks", "ward", "data_infilling"),
+    ("add the host of each new show", "shows", "row_population"),
+])
+def test_a_held_attribute_new_rows_or_a_predicate_is_no_new_column(podcasts: Engine, instruction: str, table: str,
+                                                                   operation: str) -> None:
+    plan = make_plan(podcasts, instruction, "j", llm=False).plan
+    target = plan.tables[-1]
+    assert (target.table, target.operation) == (table, operation)
+    assert not [c for t in plan.tables for c in t.columns if c.new is not None]
