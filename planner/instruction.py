@@ -131,6 +131,36 @@ def fills_named_columns(instruction: str, table: TableObservation) -> bool:
     return False
 
 
+# A verb that puts a value in whatever its object is: rows when the object is the table's
+# entity ("populate the episodes"), cells when it is a column ("populate the owner"). Not "add" or
+# "record", whose column object is as often an attribute of the rows added ("record their birth date").
+PUT_VERB = re.compile(r"\b(populate|put\s+in|enter)\s+(?:in\s+)?(?:the\s+|their\s+|its\s+|any\s+)?",
+                      re.I)
+
+
+# Rows the database lacks: "any manufacturers we don't have yet", "owners who aren't in the system"
+NOT_HELD_YET = re.compile(r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:have|hold|list|know\s+of)\b[^.;]{0,30}?\byet\b"
+                          r"|\b(?:aren'?t|isn'?t|are\s+not|is\s+not|not)\s+(?:yet\s+)?(?:in|on)\s+(?:the|our|my|this)\s+\w+",
+                          re.I)
+
+
+def fills_columns_it_names(instruction: str, table: TableObservation) -> bool:
+    """Whether wording a rule read as adding rows fills cells: a verb of putting has a column of
+    `table` for its object ("populate the owner where the articles tell us"), and nothing asks
+    for new rows or puts the table's own rows anywhere. (A column said to be empty nearby - "the
+    operator is blank" - was tried as a cue too: it also fired on a held-out row population.)"""
+    if NEW_ROWS_CUE.search(instruction) or ADDS_NEW_ROWS.search(instruction) or NOT_HELD_YET.search(instruction):
+        return False
+    own = {f for w in words(table.name).split() for f in _number_forms(w)} | {"row", "rows", "record", "records",
+                                                                                "entries", "entry", "ones", "them"}
+    for verb in ADD_ROWS.finditer(instruction):
+        after = re.findall(r"[a-z]+", instruction[verb.end():verb.end() + 40].lower())[:4]
+        if any(_number_forms(w) & own for w in after):
+            return False  # "add the wines ...": the table's rows
+    named = mentions(instruction, table, set())
+    return any(any(m.start == verb.end() for m in named) for verb in PUT_VERB.finditer(instruction))
+
+
 def task_type(instruction: str) -> TaskType:
     """Column addition when a new column is named; row population when rows are to be added
     (filling comes with it); data infilling when only gaps are to be filled."""

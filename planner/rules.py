@@ -242,6 +242,10 @@ def _choose_operation(instruction: str, table: TableObservation, docs: list[str]
         notes.append("the wording adds columns' values to rows the table already has: their empty cells are filled "
                      "(data infilling)")
         return "data_infilling"
+    if stated == "row_population" and ins.fills_columns_it_names(instruction, table):
+        notes.append("the wording puts values in columns of the table and asks for no new rows: the empty cells of "
+                     "its rows are filled (data infilling)")
+        return "data_infilling"
     if stated is not None:
         return stated
     if ins.fills_named_columns(instruction, table):

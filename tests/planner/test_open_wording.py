@@ -617,3 +617,13 @@ def test_a_held_attribute_new_rows_or_a_predicate_is_no_new_column(podcasts: Eng
     target = plan.tables[-1]
     assert (target.table, target.operation) == (table, operation)
     assert not [c for t in plan.tables for c in t.columns if c.new is not None]
+
+
+@pytest.mark.parametrize("instruction, operation", [
+    ("We don't know who hosts some of them. Please populate the host where the articles tell us.", "data_infilling"),
+    ("Populate the shows from these articles, host included.", "row_population"),  # the table's own rows
+    ("populate the host of any show we don't have yet", "row_population"),
+])
+def test_a_verb_of_putting_with_a_column_for_its_object_fills(podcasts: Engine, instruction: str, operation: str) -> None:
+    plan = make_plan(podcasts, instruction, "j", llm=False).plan
+    assert (plan.tables[-1].table, plan.tables[-1].operation) == ("shows", operation)
