@@ -263,7 +263,7 @@ def target_table(instruction: str, observation: Observation) -> TableObservation
     return observation.tables[0] if len(observation.tables) == 1 else None
 
 
-TABLE_WORD = re.compile(r"""(?:\b(?:into|to|in|from)\s+(?:the\s+|my\s+|our\s+)?["'`\u201c]?(?P<a>[A-Za-z_][\w]*)["'`\u201d]?\s+table\b"""
+TABLE_WORD = re.compile(r"""(?:\b(?:into|to|in|from|on|for|of)\s+(?:the\s+|my\s+|our\s+)?["'`\u201c]?(?P<a>[A-Za-z_][\w]*)["'`\u201d]?\s+table\b"""
                         r"""|\btable\s+["'`\u201c](?P<b>[^"'`\u201d]+)["'`\u201d])""", re.I)
 
 

@@ -16,6 +16,7 @@ from text2db.planner import instruction as ins
 from text2db.planner.exceptions import PlanningFailed
 from text2db.planner.lexicon import ENTITY_WORDS, entity_of, head_meaning, meaning_of, words
 from text2db.planner.names import read_name
+from text2db.planner.synonyms import table_meant
 from text2db.schemas.observation import ColumnObservation, Observation, TableObservation
 from text2db.schemas.plan import (
     NEW_IDENTIFIER, ColumnPlan, ForeignKeyLink, NewColumn, Plan, TablePlan, TaskType, ValueFormat, ValueType,
@@ -71,6 +72,12 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     keys = known_keys or {}
     request = ins.new_column_request(instruction, observation)
     named = ins.named_tables(instruction, observation)
+    missing = ins.missing_table_name(instruction, observation) if not named else None
+    meant = table_meant(missing, observation) if missing else None
+    if meant is not None:  # "the fleet table" for Vehicles
+        named = [meant[0]]
+        notes.append(f"no table is called {missing!r}: planned {meant[0].name!r}, the table closest to it in meaning "
+                     f"(similarity {meant[1]:.2f})")
     if request is None and decided is not None and decided.new_column is not None and \
             decided.operation == "column_addition" and ins.stated_task(instruction) is None:
         request = decided.new_column

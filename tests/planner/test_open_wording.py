@@ -627,3 +627,29 @@ def test_a_held_attribute_new_rows_or_a_predicate_is_no_new_column(podcasts: Eng
 def test_a_verb_of_putting_with_a_column_for_its_object_fills(podcasts: Engine, instruction: str, operation: str) -> None:
     plan = make_plan(podcasts, instruction, "j", llm=False).plan
     assert (plan.tables[-1].table, plan.tables[-1].operation) == ("shows", operation)
+
+
+def test_a_table_named_by_another_word_is_the_table_closest_in_meaning(tmp_path: Path) -> None:
+    engine = _engine(tmp_path / "transit.sqlite", [
+        'CREATE TABLE "Vehicles" (fleet_no TEXT PRIMARY KEY, model TEXT, year_built INTEGER)',
+        'CREATE TABLE "BusRoutes" (route_code TEXT PRIMARY KEY, operator TEXT)',
+        "CREATE TABLE artists (artist_name TEXT PRIMARY KEY, born INTEGER)",
+        "CREATE TABLE artworks (title TEXT PRIMARY KEY, artist_name TEXT REFERENCES artists(artist_name))",
+    ], [])
+    store = _engine(tmp_path / "store.sqlite", [
+        "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, company_name TEXT NOT NULL UNIQUE, city TEXT)",
+        "CREATE TABLE inv_item (sku TEXT PRIMARY KEY, item_name TEXT, supplier_id INTEGER REFERENCES supplier(supplier_id))",
+    ], [])
+    try:
+        result = make_plan(engine, "We've taken delivery of more buses - put them in the fleet table with model and year.",
+                           "j", llm=False)
+        assert result.plan.tables[-1].table == "Vehicles"
+        assert any("closest to it in meaning" in n for n in result.report.notes), result.report.notes
+        added = make_plan(store, "We need a country column on the vendor table; there isn't one today.", "j",
+                          llm=False).plan.tables[-1]
+        assert (added.table, added.operation) == ("supplier", "column_addition")
+        with pytest.raises(PlanningFailed, match="does not exist"):  # as close to artworks as to artists
+            make_plan(engine, "add the new ones to the painters table", "j", llm=False)
+    finally:
+        engine.dispose()
+        store.dispose()
