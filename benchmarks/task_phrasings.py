@@ -1,7 +1,8 @@
 """Task reading over instruction phrasings nobody tuned the planner on, planned as a streaming
-job is: from the instruction and the schema alone (no documents), by the rule planner.
+job is: from the instruction and the schema alone (no documents), by the rule planner, or with
+`--llm` as the default stack plans (the LLM planner asked where the wording leaves a decision).
 
-    .venv/bin/python benchmarks/task_phrasings.py [FILE ...] [--misses] [--json]
+    .venv/bin/python benchmarks/task_phrasings.py [FILE ...] [--misses] [--json] [--llm]
 
 FILE (default: benchmarks/phrasings/dev.json and heldout.json) holds schemas (DDL and rows,
 built here in a temporary SQLite file) and cases (schema, table, instruction, gold task, the new
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -38,7 +40,7 @@ def _database(folder: Path, name: str, schema: dict[str, list[str]]) -> str:
     return f"sqlite:///{path}"
 
 
-def measure(path: Path) -> dict[str, object]:
+def measure(path: Path, llm_url: str | None = None) -> dict[str, object]:
     data = json.loads(path.read_text())
     right, total, failed, named, on_table = Counter(), Counter(), 0, [0, 0], 0
     misses: list[str] = []
@@ -49,7 +51,8 @@ def measure(path: Path) -> dict[str, object]:
             engine = create_engine(urls[case["schema"]])
             total[case["task"]] += 1
             try:
-                plan = make_plan(engine, case["instruction"], f"phrasing-{i}", Settings(llm_base_url=None), llm=False).plan
+                plan = make_plan(engine, case["instruction"], f"phrasing-{i}", Settings(llm_base_url=llm_url),
+                                 llm=None if llm_url else False).plan
             except (PlanningFailed, PlanRejected) as exc:
                 failed += 1
                 misses.append(f"{case['task']} -> failed ({str(exc)[:80]}) | {case['instruction']}")
@@ -80,8 +83,16 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path, default=[HERE / "dev.json", HERE / "heldout.json"])
     parser.add_argument("--misses", action="store_true", help="print each miss (dev files only, see above)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--llm", action="store_true", help="plan as the default stack does: the LLM planner is asked "
+                        "where the wording leaves a decision (TEXT2DB_LLM_BASE_URL, else the local LLM, started)")
     args = parser.parse_args()
-    results = [measure(f) for f in args.files]
+    url = None
+    if args.llm:
+        from text2db.config import get_settings
+        from text2db.infra import llm
+
+        url = llm.endpoint(get_settings(), True, lambda message: print(message, file=sys.stderr), alone="")
+    results = [measure(f, url) for f in args.files]
     if args.json:
         print(json.dumps([{k: v for k, v in r.items() if args.misses or k != "misses"} for r in results], indent=2))
         return
