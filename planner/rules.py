@@ -275,12 +275,22 @@ def _choose_operation(instruction: str, table: TableObservation, docs: list[str]
     return "row_population"
 
 
+EVENT_TABLE_HINT = ("text2db matches a table's rows on a column that names each row (a UNIQUE column, or a name); "
+                    "a table of events or records keyed only by a generated id and references is not supported yet")
+
+
 def key_for(table: TableObservation, notes: list[str]) -> list[str]:
     if table.natural_key:
         return list(table.natural_key)
     text_cols = [c for c in table.columns if c.value_type == "text" and not c.generated]
     if not text_cols:
-        raise PlanningFailed(f"table {table.name!r} has no key and no text column rows could be matched on")
+        raise PlanningFailed(f"table {table.name!r} has no key and no text column rows could be matched on",
+                             hint=EVENT_TABLE_HINT)
+    if text_cols[0].references is not None:  # a log of its parent's events: maint_log(log_id, tail_number -> aircraft, ...)
+        raise PlanningFailed(f"table {table.name!r} has no key of its own: its first text column "
+                             f"{text_cols[0].name!r} refers to {text_cols[0].references.ref_table!r}, so matching rows "
+                             f"on it would make every entry of one {text_cols[0].references.ref_table} one row",
+                             hint=EVENT_TABLE_HINT)
     notes.append(f"table {table.name!r} has no unique key: rows are matched on {text_cols[0].name!r} (declared, not enforced)")
     return [text_cols[0].name]
 

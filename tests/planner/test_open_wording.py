@@ -653,3 +653,20 @@ def test_a_table_named_by_another_word_is_the_table_closest_in_meaning(tmp_path:
     finally:
         engine.dispose()
         store.dispose()
+
+
+def test_a_log_keyed_only_by_its_reference_is_refused_in_words_that_say_why(tmp_path: Path) -> None:
+    """Matching maint_log rows on tail_number would make every entry of one aircraft one row;
+    the analyzer's 'plan how it links' said nothing of that."""
+    engine = _engine(tmp_path / "fleet.sqlite", [
+        "CREATE TABLE aircraft (tail_number TEXT PRIMARY KEY, model TEXT)",
+        "CREATE TABLE maint_log (log_id INTEGER PRIMARY KEY, tail_number TEXT NOT NULL REFERENCES aircraft(tail_number), "
+        "service_date TEXT, work_type TEXT)",
+    ], [])
+    try:
+        with pytest.raises(PlanningFailed, match="no key of its own.*every entry of one aircraft one row") as info:
+            make_plan(engine, "Record every inspection in the hangar reports as a new line in the maintenance log.",
+                      "j", llm=False)
+        assert "not supported yet" in info.value.hint
+    finally:
+        engine.dispose()
