@@ -590,33 +590,24 @@ def podcasts(tmp_path: Path) -> Iterator[Engine]:
     engine.dispose()
 
 
-@pytest.mark.parametrize("instruction, table, column", [
-    ("Track each show's listener rating (out of 5) from now on.", "shows", "listener_rating"),
-    ("add sponsor name for each episode", "episodes", "sponsor_name"),
-    ("add guest count to episodes", "episodes", "guest_count"),
-    ("runtime per episode, new col, in minutes", "episodes", "runtime_min"),
-    ("Please record the language each show is produced in.", "shows", "language"),
+@pytest.mark.parametrize("instruction, table, operation, new_column", [
+    ("Track each show's listener rating (out of 5) from now on.", "shows", "column_addition", "listener_rating"),
+    ("add sponsor name for each episode", "episodes", "column_addition", "sponsor_name"),
+    ("add guest count to episodes", "episodes", "column_addition", "guest_count"),
+    ("runtime per episode, new col, in minutes", "episodes", "column_addition", "runtime_min"),
+    ("Please record the language each show is produced in.", "shows", "column_addition", "language"),
+    # no new column: rows to add, a column that holds it, a predicate, new rows
+    ("Add the episodes described below to the episodes table.", "episodes", "row_population", None),
+    ("fill in the release date of each episode", "episodes", "data_infilling", None),
+    ("Specialty hasnt been entered for every ward yet, sort the blanks", "ward", "data_infilling", None),
+    ("add the host of each new show", "shows", "row_population", None),
 ])
 def test_an_attribute_no_column_holds_asked_of_each_row_is_a_new_column(podcasts: Engine, instruction: str, table: str,
-                                                                         column: str) -> None:
-    plan = make_plan(podcasts, instruction, "j", llm=False).plan
-    target = plan.tables[-1]
-    assert (target.table, target.operation) == (table, "column_addition")
-    assert [c.name for c in target.columns if c.new is not None] == [column]
-
-
-@pytest.mark.parametrize("instruction, table, operation", [
-    ("Add the episodes described below to the episodes table.", "episodes", "row_population"),
-    ("fill in the release date of each episode", "episodes", "data_infilling"),  # a column holds it
-    ("Specialty hasnt been entered for every ward yet, sort the blanks", "ward", "data_infilling"),
-    ("add the host of each new show", "shows", "row_population"),
-])
-def test_a_held_attribute_new_rows_or_a_predicate_is_no_new_column(podcasts: Engine, instruction: str, table: str,
-                                                                   operation: str) -> None:
+                                                                         operation: str, new_column: str | None) -> None:
     plan = make_plan(podcasts, instruction, "j", llm=False).plan
     target = plan.tables[-1]
     assert (target.table, target.operation) == (table, operation)
-    assert not [c for t in plan.tables for c in t.columns if c.new is not None]
+    assert [c.name for t in plan.tables for c in t.columns if c.new is not None] == ([new_column] if new_column else [])
 
 
 @pytest.mark.parametrize("instruction, operation", [
