@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from text2db.console import output_console
+from text2db.console import output_console, say
 from text2db.schemas.design import SchemaDesign
 
 console = output_console()
@@ -71,7 +71,7 @@ def design_command(
 
         docs = read_documents(documents)
     text = read_requirement(requirement)
-    asked = designer_settings(settings, llm, lambda message: typer.echo(message, err=True))
+    asked = designer_settings(settings, llm, say)
     design = design_schema(text, asked or settings, llm=None if asked else False, documents=docs)
     url = db or settings.db_url
     if out is not None:

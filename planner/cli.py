@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from text2db.console import output_console
+from text2db.console import output_console, say
 from text2db.planner.report import AnalysisReport
 from text2db.schemas.observation import Observation
 from text2db.schemas.plan import Plan
@@ -50,8 +50,7 @@ def plan_command(
         try:
             result = make_plan(engine, instruction, job, settings, llm=llm, max_revisions=revisions,
                                documents=read_documents(documents) if documents is not None else None,
-                               connect=lambda: local_llm.endpoint(settings, llm, lambda message: typer.echo(message, err=True),
-                                                                  alone="the rules plan alone"))
+                               connect=lambda: local_llm.endpoint(settings, llm, say, alone="the rules plan alone"))
         except PlanRejected as exc:
             if isinstance(exc.report, AnalysisReport):
                 print_report(exc.report)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from text2db.console import output_console
+from text2db.console import output_console, say
 
 bench = typer.Typer(help="Benchmark: run a TEXT2DB-layout dataset and score predictions.", no_args_is_help=True)
 
@@ -71,8 +71,7 @@ def run_command(
         raise typer.BadParameter("--via-kafka runs the pipeline mode through the broker; the baselines run in-process")
     dataset = load_dataset(dataset_dir, instances, limit)
     settings = get_settings()
-    url = local_llm.endpoint(settings, False if no_llm else None, lambda message: typer.echo(message, err=True),
-                             alone="the small models run alone")
+    url = local_llm.endpoint(settings, False if no_llm else None, say, alone="the small models run alone")
     settings = settings.model_copy(update={"llm_base_url": url})
     typer.echo(f"LLM: {settings.llm_base_url or 'none'}", err=True)
     run_benchmark(dataset, out, mode, settings, via_kafka=via_kafka, resume=resume,
@@ -96,7 +95,7 @@ def schema_command(
     from text2db.designer.bench import print_run, run_bench
 
     settings = get_settings()
-    asked = designer_settings(settings, False if no_llm else None, lambda message: typer.echo(message, err=True))
+    asked = designer_settings(settings, False if no_llm else None, say)
     # recorded answers design with the LLM's words even with no LLM to ask the new prompts of
     llm = asked is not None or (answers is not None and not no_llm)
     record = run_bench(dataset_dir, out, asked or settings, llm=llm, answers=answers)

@@ -22,3 +22,11 @@ def output_console(stderr: bool = False, min_width: int = 0) -> Console:
     if console.width < min_width:
         console = Console(stderr=stderr, width=min_width)
     return console
+
+
+def say(message: str) -> None:
+    """A line for the operator on stderr (what was started, what runs without the LLM): stdout
+    stays the command's output, which `--json` keeps machine-readable."""
+    import typer
+
+    typer.echo(message, err=True)
