@@ -16,7 +16,7 @@ from text2db.planner import instruction as ins
 from text2db.planner.exceptions import PlanningFailed
 from text2db.planner.lexicon import ENTITY_WORDS, entity_of, head_meaning, meaning_of, words
 from text2db.planner.names import read_name
-from text2db.planner.synonyms import table_meant
+from text2db.planner.synonyms import column_meant, table_meant
 from text2db.schemas.observation import ColumnObservation, Observation, TableObservation
 from text2db.schemas.plan import (
     NEW_IDENTIFIER, ColumnPlan, ForeignKeyLink, NewColumn, Plan, TablePlan, TaskType, ValueFormat, ValueType,
@@ -363,10 +363,13 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
                and not ins.is_generic(item, own) and ins.names_an_attribute(item) and not _value_example(item, table)]
     for item in list(unknown):  # "place of birth" for birth_place, "date of founding" for founded
         match = ins.fuzzy_column(item, table, skip)
+        how = "the same words"
+        if match is None:  # "phone numbers" for contact_no, "weight" for wt_kg
+            match, how = column_meant(item, table, skip | set(named)), "the closest in meaning"
         if match is not None:
             unknown.remove(item)
             named.append(match) if match not in named else None
-            notes.append(f"the instruction's {item!r} read as column {match!r} (the same words)")
+            notes.append(f"the instruction's {item!r} read as column {match!r} ({how})")
     if unknown and left_open is not None:
         left_open.append("columns")
     if unknown and chosen:  # phrases no column name matches: the other planner read them

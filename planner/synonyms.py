@@ -31,3 +31,24 @@ def table_meant(word: str, observation: Observation) -> tuple[TableObservation, 
     if best < MIN_SIMILARITY or best - runner_up < MIN_MARGIN:
         return None
     return observation.tables[int(order[0])], best
+
+
+COLUMN_SIMILARITY = 0.45  # "phone numbers" ~ contact_no 0.55, "weight" ~ wt_kg 0.52, "seats" ~ seat_count 0.73
+COLUMN_MARGIN = 0.15  # "min temps": min_temp_c 0.78 against max_temp_c 0.61
+
+
+def column_meant(item: str, table: TableObservation, skip: set[str]) -> str | None:
+    """The column of `table` a listed phrase means when no column's words are in it ("phone
+    numbers" for `contact_no`), or None when none is close enough or two are about as close."""
+    from text2db.minilm_int8 import encode
+
+    columns = [c for c in table.columns if c.name not in skip]
+    if not columns:
+        return None
+    vectors = encode([item.lower()] + [words(c.name) for c in columns])
+    vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    similarity = vectors[1:] @ vectors[0]
+    order = np.argsort(-similarity)
+    best = float(similarity[order[0]])
+    runner_up = float(similarity[order[1]]) if len(order) > 1 else -1.0
+    return columns[int(order[0])].name if best >= COLUMN_SIMILARITY and best - runner_up >= COLUMN_MARGIN else None

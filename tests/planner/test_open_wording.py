@@ -661,3 +661,18 @@ def test_a_log_keyed_only_by_its_reference_is_refused_in_words_that_say_why(tmp_
         assert "not supported yet" in info.value.hint
     finally:
         engine.dispose()
+
+
+def test_a_listed_phrase_names_the_column_closest_in_meaning_when_no_words_are_shared(tmp_path: Path) -> None:
+    engine = _engine(tmp_path / "vet.sqlite", [
+        "CREATE TABLE pets (pet_id INTEGER PRIMARY KEY, pet_name TEXT NOT NULL UNIQUE, breed TEXT, wt_kg REAL, "
+        "contact_no TEXT)",
+    ], [("INSERT INTO pets VALUES (:i, :n, :b, :w, :c)", [{"i": 1, "n": "Rex", "b": None, "w": None, "c": None}])])
+    try:
+        plan = make_plan(engine, "Fill in the missing values (breed, weight, phone numbers) of the pets.", "j",
+                         llm=False).plan
+        assert _cols(plan, "pets") == ["breed", "wt_kg", "contact_no"]
+        with pytest.raises(PlanningFailed, match="has no column for 'coat colour'"):  # nothing near it in meaning
+            make_plan(engine, "Fill in the missing coat colour, pet passport number for the pets.", "j", llm=False)
+    finally:
+        engine.dispose()
