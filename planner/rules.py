@@ -16,7 +16,7 @@ from text2db.planner import instruction as ins
 from text2db.planner.exceptions import PlanningFailed
 from text2db.planner.lexicon import ENTITY_WORDS, entity_of, head_meaning, meaning_of, words
 from text2db.planner.names import read_name
-from text2db.planner.synonyms import column_meant, table_meant
+from text2db.planner.synonyms import column_meant, table_meant, tables_meant_by_nouns
 from text2db.schemas.observation import ColumnObservation, Observation, TableObservation
 from text2db.schemas.plan import (
     NEW_IDENTIFIER, ColumnPlan, ForeignKeyLink, NewColumn, Plan, TablePlan, TaskType, ValueFormat, ValueType,
@@ -206,6 +206,11 @@ def _choose_table(instruction: str, observation: Observation, named: list[TableO
     if by_columns is not None:
         notes.append(f"the instruction names no table: chose {by_columns.name!r}, the one table with columns it names")
         return by_columns
+    by_meaning = tables_meant_by_nouns(instruction, observation)
+    if len(by_meaning) == 1:  # "add rows for the wholesalers named in these emails" for supplier
+        (chosen, noun), = by_meaning.items()
+        notes.append(f"the instruction names no table: chose {chosen!r}, the table closest in meaning to {noun!r}")
+        return observation.table(chosen)
     if docs:
         scores = {t.name: ins.document_score(docs, t, keys.get(t.name, []),
                                              [k for p in t.parents for k in keys.get(p, [])])

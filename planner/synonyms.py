@@ -6,6 +6,8 @@ up: an ordinary noun of the instruction is not a table name."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from text2db.planner.lexicon import words
@@ -15,7 +17,8 @@ MIN_SIMILARITY = 0.35  # "fleet" ~ "vehicles" 0.37, "vendor" ~ "supplier" 0.74, 
 MIN_MARGIN = 0.08  # over the next table: "painters" is as close to `artworks` as to `artists` (0.73)
 
 
-def table_meant(word: str, observation: Observation) -> tuple[TableObservation, float] | None:
+def table_meant(word: str, observation: Observation,
+                least: float = MIN_SIMILARITY) -> tuple[TableObservation, float] | None:
     """The table `word` means, with the cosine similarity of the two, or None when no table is
     close enough or two are about as close."""
     from text2db.minilm_int8 import encode
@@ -28,7 +31,7 @@ def table_meant(word: str, observation: Observation) -> tuple[TableObservation, 
     order = np.argsort(-similarity)
     best = float(similarity[order[0]])
     runner_up = float(similarity[order[1]]) if len(order) > 1 else -1.0
-    if best < MIN_SIMILARITY or best - runner_up < MIN_MARGIN:
+    if best < least or best - runner_up < MIN_MARGIN:
         return None
     return observation.tables[int(order[0])], best
 
@@ -52,3 +55,25 @@ def column_meant(item: str, table: TableObservation, skip: set[str]) -> str | No
     best = float(similarity[order[0]])
     runner_up = float(similarity[order[1]]) if len(order) > 1 else -1.0
     return columns[int(order[0])].name if best >= COLUMN_SIMILARITY and best - runner_up >= COLUMN_MARGIN else None
+
+
+NOUN_SIMILARITY = 0.5  # a noun of the wording is no table's name as such: a higher bar ("wholesalers" ~ supplier 0.61)
+PLURAL_AFTER_DETERMINER = re.compile(r"\b(?:the|any|all|these|those|our|new|more|some|every|each)\s+"
+                                     r"(?:[a-z]+\s+)?(?P<noun>[a-z]{3,}s)\b", re.I)
+NOT_TABLE_NOUNS = frozenset("documents texts articles reports emails pages notes sources feeds files records rows entries "
+                            "ones details values cells fields columns gaps blanks nulls others things items bits "
+                            "results letters messages posts announcements bulletins descriptions".split())
+
+
+def tables_meant_by_nouns(instruction: str, observation: Observation) -> dict[str, str]:
+    """{table: noun} for the plural nouns after a determiner ("the wholesalers", "some of the
+    animals") that a table's name is clearly closest to, when the wording names no table."""
+    found: dict[str, str] = {}
+    for m in PLURAL_AFTER_DETERMINER.finditer(instruction):
+        noun = m.group("noun").lower()
+        if noun in NOT_TABLE_NOUNS:
+            continue
+        meant = table_meant(noun, observation, NOUN_SIMILARITY)
+        if meant is not None:
+            found.setdefault(meant[0].name, noun)
+    return found

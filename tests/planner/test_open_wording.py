@@ -676,3 +676,18 @@ def test_a_listed_phrase_names_the_column_closest_in_meaning_when_no_words_are_s
             make_plan(engine, "Fill in the missing coat colour, pet passport number for the pets.", "j", llm=False)
     finally:
         engine.dispose()
+
+
+def test_with_no_table_named_a_plural_noun_of_the_wording_chooses_the_table_closest_in_meaning(tmp_path: Path) -> None:
+    engine = _engine(tmp_path / "store.sqlite", [
+        "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, company_name TEXT NOT NULL UNIQUE, city TEXT)",
+        "CREATE TABLE inv_item (sku TEXT PRIMARY KEY, item_name TEXT, supplier_id INTEGER REFERENCES supplier(supplier_id))",
+    ], [])
+    try:
+        result = make_plan(engine, "Hey, can you add rows for the wholesalers named in these emails?", "j", llm=False)
+        assert (result.plan.tables[-1].table, result.plan.tables[-1].operation) == ("supplier", "row_population")
+        assert any("closest in meaning to 'wholesalers'" in n for n in result.report.notes), result.report.notes
+        # nothing in the wording near a table: the table that references the others, as before
+        assert make_plan(engine, "add whatever these emails describe", "j", llm=False).plan.tables[-1].table == "inv_item"
+    finally:
+        engine.dispose()
