@@ -756,6 +756,26 @@ def _trailing_words(text: str, most: int = 4) -> tuple[str, str]:
     return " ".join(kept), ""
 
 
+EACH_OWNER = re.compile(r"\b(?:each|every)\s+(?:[a-z][\w-]*\s+)?(?P<owner>[a-z][\w-]*?)(?:'s|s'|\u2019s)?\b", re.I)
+
+
+def row_owners(instruction: str, observation: Observation) -> dict[str, str]:
+    """{table: word} for the tables the wording speaks of row by row ("each plane's", "every
+    inventory item"), by name or by meaning."""
+    found: dict[str, str] = {}
+    for m in EACH_OWNER.finditer(instruction):
+        word = m.group("owner")
+        table = _owner_table(word, observation)
+        if table is None:
+            from text2db.planner.synonyms import table_meant
+
+            meant = table_meant(word, observation)
+            table = meant[0] if meant else None
+        if table is not None:
+            found.setdefault(table.name, word)
+    return found
+
+
 def _owner_table(word: str, observation: Observation) -> TableObservation | None:
     """The table a word names: its name, the singular of it, or its last word ("routes" for
     BusRoutes), when one table alone fits."""

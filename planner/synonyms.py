@@ -58,7 +58,7 @@ def column_meant(item: str, table: TableObservation, skip: set[str]) -> str | No
 
 
 NOUN_SIMILARITY = 0.5  # a noun of the wording is no table's name as such: a higher bar ("wholesalers" ~ supplier 0.61)
-PLURAL_AFTER_DETERMINER = re.compile(r"\b(?:the|any|all|these|those|our|new|more|some|every|each)\s+"
+PLURAL_AFTER_DETERMINER = re.compile(r"\b(?:the|any|all|these|those|our|new|more|some|every|each|existing|current)\s+"
                                      r"(?:[a-z]+\s+)?(?P<noun>[a-z]{3,}s)\b", re.I)
 NOT_TABLE_NOUNS = frozenset("documents texts articles reports emails pages notes sources feeds files records rows entries "
                             "ones details values cells fields columns gaps blanks nulls others things items bits "

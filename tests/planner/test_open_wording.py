@@ -691,3 +691,17 @@ def test_with_no_table_named_a_plural_noun_of_the_wording_chooses_the_table_clos
         assert make_plan(engine, "add whatever these emails describe", "j", llm=False).plan.tables[-1].table == "inv_item"
     finally:
         engine.dispose()
+
+
+def test_a_new_column_of_no_named_table_goes_to_the_table_the_wording_speaks_of_row_by_row(tmp_path: Path) -> None:
+    engine = _engine(tmp_path / "fleet.sqlite", [
+        "CREATE TABLE airline (iata_code TEXT PRIMARY KEY, name TEXT NOT NULL)",
+        "CREATE TABLE aircraft (tail_number TEXT PRIMARY KEY, model TEXT, airline_code TEXT REFERENCES airline(iata_code))",
+    ], [])
+    try:
+        plan = make_plan(engine, "Each plane's registration date should become a new field, formatted YYYY-MM-DD.", "j",
+                         llm=False).plan
+        assert (plan.tables[-1].table, plan.tables[-1].operation) == ("aircraft", "column_addition")
+        assert [c.name for c in plan.tables[-1].columns if c.new is not None] == ["registration_date"]
+    finally:
+        engine.dispose()
