@@ -667,7 +667,11 @@ def _described_new_column(instruction: str, known: set[str],
 # show's Apple Podcasts rating", "add critic score (points out of 100) for each wine", "a y/n flag
 # for every stop", "add microchip number to pets", "record the language each book is written in".
 PROPERTY_AFTER_OWNER = re.compile(  # the owner's possessive, then what it has
-    r"\b(?:each|every|all|the|a|an|our|their)\s+(?:[a-z][\w-]*\s+)?(?P<owner>[a-z][\w-]*?)(?:'s|s'|\u2019s)\s+"
+    r"\b(?:(?:each|every|all|the|a|an|our|their)\s+(?:[a-z][\w-]*\s+)?)?(?P<owner>[a-z][\w-]*?)(?:'s|s'|\u2019s)\s+"
+    r"(?P<after>[a-z][\w -]{1,60})", re.I)
+PROPERTY_HAD_BY_OWNER = re.compile(  # "each inventory item should also carry its weight in kg"
+    r"\b(?:each|every)\s+(?:[a-z][\w-]*\s+)??(?P<owner>[a-z][\w-]*)\s+(?:(?:should|must|will|needs?\s+to|ought\s+to)\s+)?"
+    r"(?:also\s+)?(?:have|has|carry|carries|get|gets|include|includes|show|shows)\s+(?:a|an|its|their|the)\s+"
     r"(?P<after>[a-z][\w -]{1,60})", re.I)
 PROPERTY_BEFORE_OWNER = re.compile(  # what it has, then the owner: "... for each wine", "... per episode"
     r"\b(?:for|of|per|on|to)\s+(?:each|every|all(?:\s+(?:the|our))?|the|our|all|any)?\s*(?P<owner>[a-z][\w-]*)\b"
@@ -682,8 +686,8 @@ PHRASE_STOPS = frozenset(
     "column columns col field fields attribute attributes new extra additional separate whether how what which who "
     "where when why if so then just only there here up rows row records record entries entry ones newly "
     "has have had being mentioned described named listed".split())
-SOURCE_WORDS = frozenset("documents document texts text articles article reports report sources source feed feeds "
-                         "emails email pages page notes below above attached following".split())
+SOURCE_WORDS = frozenset("documents document texts articles reports sources feed feeds below above attached "
+                         "following".split())  # not "email", "notes", "page": they are attributes too
 AUXILIARIES = frozenset("is are was were be been being has have had hasnt havent isnt arent wasnt".split())
 
 
@@ -697,7 +701,7 @@ def asked_property(instruction: str, observation: Observation,
     if (INFILLING.search(instruction) or FILL_VERB.search(instruction)) and not re.search(r"\b(columns?|cols?|fields?|attributes?|flags?)\b", instruction, re.I):
         return None  # "fill any empty elevation or last-eruption cells of the volcanoes"
     found: list[tuple[int, str, str]] = []  # (position, phrase, table)
-    for m in PROPERTY_AFTER_OWNER.finditer(instruction):
+    for m in [*PROPERTY_AFTER_OWNER.finditer(instruction), *PROPERTY_HAD_BY_OWNER.finditer(instruction)]:
         phrase = _leading_words(m.group("after"))
         found.append((m.start(), phrase, m.group("owner")))
     for m in PROPERTY_BEFORE_OWNER.finditer(instruction):

@@ -596,6 +596,9 @@ def podcasts(tmp_path: Path) -> Iterator[Engine]:
     ("add guest count to episodes", "episodes", "column_addition", "guest_count"),
     ("runtime per episode, new col, in minutes", "episodes", "column_addition", "runtime_min"),
     ("Please record the language each show is produced in.", "shows", "column_addition", "language"),
+    ("Start capturing shows' contact emails - add the column and fill it.", "shows", "column_addition", "contact_emails"),
+    ("Each episode should also carry its runtime in minutes; create that column.", "episodes", "column_addition",
+     "runtime_min"),
     # no new column: rows to add, a column that holds it, a predicate, new rows
     ("Add the episodes described below to the episodes table.", "episodes", "row_population", None),
     ("fill in the release date of each episode", "episodes", "data_infilling", None),
