@@ -1,8 +1,9 @@
-"""A table the instruction names by another word ("the fleet table" for `Vehicles`, "the vendor
-table" for `supplier`): the table whose name is closest in meaning, by the packaged sentence
-encoder (text2db.minilm_int8), when it is clearly closer than the others. Before, such a plan
-failed ("table 'fleet' does not exist"). Only a name the wording gives as a table's is looked
-up: an ordinary noun of the instruction is not a table name."""
+"""Names read by meaning where the wording and the schema share no words, by the packaged
+sentence encoder (text2db.minilm_int8), and only when one candidate is clearly closer than the
+next: a table named by another word ("the fleet table" for `Vehicles`, "the vendor table" for
+`supplier`); with no table named, a plural noun of the wording ("the wholesalers", at a higher
+bar, since an ordinary noun is less often a table's name); a listed phrase no column's words
+are in ("phone numbers" for `contact_no`). Before, such plans failed or skipped the phrase."""
 
 from __future__ import annotations
 
@@ -21,19 +22,8 @@ def table_meant(word: str, observation: Observation,
                 least: float = MIN_SIMILARITY) -> tuple[TableObservation, float] | None:
     """The table `word` means, with the cosine similarity of the two, or None when no table is
     close enough or two are about as close."""
-    from text2db.minilm_int8 import encode
-
-    if not observation.tables:
-        return None
-    vectors = encode([word.lower()] + [words(t.name) for t in observation.tables])
-    vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-    similarity = vectors[1:] @ vectors[0]
-    order = np.argsort(-similarity)
-    best = float(similarity[order[0]])
-    runner_up = float(similarity[order[1]]) if len(order) > 1 else -1.0
-    if best < least or best - runner_up < MIN_MARGIN:
-        return None
-    return observation.tables[int(order[0])], best
+    found = _closest(word, [words(t.name) for t in observation.tables], least, MIN_MARGIN)
+    return (observation.tables[found[0]], found[1]) if found else None
 
 
 COLUMN_SIMILARITY = 0.45  # "phone numbers" ~ contact_no 0.55, "weight" ~ wt_kg 0.52, "seats" ~ seat_count 0.73
@@ -43,18 +33,25 @@ COLUMN_MARGIN = 0.15  # "min temps": min_temp_c 0.78 against max_temp_c 0.61
 def column_meant(item: str, table: TableObservation, skip: set[str]) -> str | None:
     """The column of `table` a listed phrase means when no column's words are in it ("phone
     numbers" for `contact_no`), or None when none is close enough or two are about as close."""
+    columns = [c for c in table.columns if c.name not in skip]
+    found = _closest(item, [words(c.name) for c in columns], COLUMN_SIMILARITY, COLUMN_MARGIN)
+    return columns[found[0]].name if found else None
+
+
+def _closest(phrase: str, names: list[str], least: float, margin: float) -> tuple[int, float] | None:
+    """(index, cosine) of the name closest to `phrase` by the sentence encoder, when it is at
+    least `least` and `margin` above the next name."""
     from text2db.minilm_int8 import encode
 
-    columns = [c for c in table.columns if c.name not in skip]
-    if not columns:
+    if not names:
         return None
-    vectors = encode([item.lower()] + [words(c.name) for c in columns])
+    vectors = encode([phrase.lower()] + names)
     vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
     similarity = vectors[1:] @ vectors[0]
     order = np.argsort(-similarity)
     best = float(similarity[order[0]])
     runner_up = float(similarity[order[1]]) if len(order) > 1 else -1.0
-    return columns[int(order[0])].name if best >= COLUMN_SIMILARITY and best - runner_up >= COLUMN_MARGIN else None
+    return (int(order[0]), best) if best >= least and best - runner_up >= margin else None
 
 
 NOUN_SIMILARITY = 0.5  # a noun of the wording is no table's name as such: a higher bar ("wholesalers" ~ supplier 0.61)
