@@ -6,7 +6,7 @@ Every database is built here; nothing reads a benchmark's gold."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,20 @@ def _engine(path: Path, ddl: list[str], rows: list[tuple[str, list[dict]]]) -> E
         for insert, params in rows:
             conn.execute(text(insert), params)
     return engine
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Callable[..., Engine]]:
+    """Databases a test builds by name (DDL, then insert statements), disposed after it."""
+    engines: list[Engine] = []
+
+    def build(name: str, ddl: list[str], rows: list[tuple[str, list[dict]]]) -> Engine:
+        engines.append(_engine(tmp_path / name, ddl, rows))
+        return engines[-1]
+
+    yield build
+    for engine in engines:
+        engine.dispose()
 
 
 @pytest.fixture
@@ -576,8 +590,8 @@ def test_quoted_value_examples_in_the_instruction_are_no_column_names(restaurant
 # --- a column asked for by what it holds, without the word "column" (a second phrasing set) ----
 
 @pytest.fixture
-def podcasts(tmp_path: Path) -> Iterator[Engine]:
-    engine = _engine(tmp_path / "podcasts.sqlite", [
+def podcasts(database: Callable[..., Engine]) -> Engine:
+    return database("podcasts.sqlite", [
         "CREATE TABLE shows (show_id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, host TEXT)",
         "CREATE TABLE episodes (ep_id INTEGER PRIMARY KEY, ep_title TEXT NOT NULL UNIQUE, release_date TEXT, "
         "show_id INTEGER REFERENCES shows(show_id))",
@@ -586,8 +600,6 @@ def podcasts(tmp_path: Path) -> Iterator[Engine]:
         ("INSERT INTO episodes VALUES (:ep_id, :ep_title, :release_date, :show_id)",
          [{"ep_id": 1, "ep_title": "Pilot", "release_date": None, "show_id": 1}]),
         ("INSERT INTO ward VALUES (:ward_id, :ward_name, :specialty)", [{"ward_id": 1, "ward_name": "North", "specialty": None}])])
-    yield engine
-    engine.dispose()
 
 
 @pytest.mark.parametrize("instruction, table, operation, new_column", [
@@ -623,88 +635,72 @@ def test_a_verb_of_putting_with_a_column_for_its_object_fills(podcasts: Engine, 
     assert (plan.tables[-1].table, plan.tables[-1].operation) == ("shows", operation)
 
 
-def test_a_table_named_by_another_word_is_the_table_closest_in_meaning(tmp_path: Path) -> None:
-    engine = _engine(tmp_path / "transit.sqlite", [
+def test_a_table_named_by_another_word_is_the_table_closest_in_meaning(database: Callable[..., Engine]) -> None:
+    engine = database("transit.sqlite", [
         'CREATE TABLE "Vehicles" (fleet_no TEXT PRIMARY KEY, model TEXT, year_built INTEGER)',
         'CREATE TABLE "BusRoutes" (route_code TEXT PRIMARY KEY, operator TEXT)',
         "CREATE TABLE artists (artist_name TEXT PRIMARY KEY, born INTEGER)",
         "CREATE TABLE artworks (title TEXT PRIMARY KEY, artist_name TEXT REFERENCES artists(artist_name))",
     ], [])
-    store = _engine(tmp_path / "store.sqlite", [
+    store = database("store.sqlite", [
         "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, company_name TEXT NOT NULL UNIQUE, city TEXT)",
         "CREATE TABLE inv_item (sku TEXT PRIMARY KEY, item_name TEXT, supplier_id INTEGER REFERENCES supplier(supplier_id))",
     ], [])
-    try:
-        result = make_plan(engine, "We've taken delivery of more buses - put them in the fleet table with model and year.",
-                           "j", llm=False)
-        assert result.plan.tables[-1].table == "Vehicles"
-        assert any("closest to it in meaning" in n for n in result.report.notes), result.report.notes
-        added = make_plan(store, "We need a country column on the vendor table; there isn't one today.", "j",
-                          llm=False).plan.tables[-1]
-        assert (added.table, added.operation) == ("supplier", "column_addition")
-        with pytest.raises(PlanningFailed, match="does not exist"):  # as close to artworks as to artists
-            make_plan(engine, "add the new ones to the painters table", "j", llm=False)
-    finally:
-        engine.dispose()
-        store.dispose()
+    result = make_plan(engine, "We've taken delivery of more buses - put them in the fleet table with model and year.",
+                       "j", llm=False)
+    assert result.plan.tables[-1].table == "Vehicles"
+    assert any("closest to it in meaning" in n for n in result.report.notes), result.report.notes
+    added = make_plan(store, "We need a country column on the vendor table; there isn't one today.", "j",
+                      llm=False).plan.tables[-1]
+    assert (added.table, added.operation) == ("supplier", "column_addition")
+    with pytest.raises(PlanningFailed, match="does not exist"):  # as close to artworks as to artists
+        make_plan(engine, "add the new ones to the painters table", "j", llm=False)
 
 
-def test_a_log_keyed_only_by_its_reference_is_refused_in_words_that_say_why(tmp_path: Path) -> None:
+def test_a_log_keyed_only_by_its_reference_is_refused_in_words_that_say_why(database: Callable[..., Engine]) -> None:
     """Matching maint_log rows on tail_number would make every entry of one aircraft one row;
     the analyzer's 'plan how it links' said nothing of that."""
-    engine = _engine(tmp_path / "fleet.sqlite", [
+    engine = database("fleet.sqlite", [
         "CREATE TABLE aircraft (tail_number TEXT PRIMARY KEY, model TEXT)",
         "CREATE TABLE maint_log (log_id INTEGER PRIMARY KEY, tail_number TEXT NOT NULL REFERENCES aircraft(tail_number), "
         "service_date TEXT, work_type TEXT)",
     ], [])
-    try:
-        with pytest.raises(PlanningFailed, match="no key of its own.*every entry of one aircraft one row") as info:
-            make_plan(engine, "Record every inspection in the hangar reports as a new line in the maintenance log.",
-                      "j", llm=False)
-        assert "not supported yet" in info.value.hint
-    finally:
-        engine.dispose()
+    with pytest.raises(PlanningFailed, match="no key of its own.*every entry of one aircraft one row") as info:
+        make_plan(engine, "Record every inspection in the hangar reports as a new line in the maintenance log.",
+                  "j", llm=False)
+    assert "not supported yet" in info.value.hint
 
 
-def test_a_listed_phrase_names_the_column_closest_in_meaning_when_no_words_are_shared(tmp_path: Path) -> None:
-    engine = _engine(tmp_path / "vet.sqlite", [
+def test_a_listed_phrase_names_the_column_closest_in_meaning_when_no_words_are_shared(database: Callable[..., Engine]) -> None:
+    engine = database("vet.sqlite", [
         "CREATE TABLE pets (pet_id INTEGER PRIMARY KEY, pet_name TEXT NOT NULL UNIQUE, breed TEXT, wt_kg REAL, "
         "contact_no TEXT)",
     ], [("INSERT INTO pets VALUES (:i, :n, :b, :w, :c)", [{"i": 1, "n": "Rex", "b": None, "w": None, "c": None}])])
-    try:
-        plan = make_plan(engine, "Fill in the missing values (breed, weight, phone numbers) of the pets.", "j",
-                         llm=False).plan
-        assert _cols(plan, "pets") == ["breed", "wt_kg", "contact_no"]
-        with pytest.raises(PlanningFailed, match="has no column for 'coat colour'"):  # nothing near it in meaning
-            make_plan(engine, "Fill in the missing coat colour, pet passport number for the pets.", "j", llm=False)
-    finally:
-        engine.dispose()
+    plan = make_plan(engine, "Fill in the missing values (breed, weight, phone numbers) of the pets.", "j",
+                     llm=False).plan
+    assert _cols(plan, "pets") == ["breed", "wt_kg", "contact_no"]
+    with pytest.raises(PlanningFailed, match="has no column for 'coat colour'"):  # nothing near it in meaning
+        make_plan(engine, "Fill in the missing coat colour, pet passport number for the pets.", "j", llm=False)
 
 
-def test_with_no_table_named_a_plural_noun_of_the_wording_chooses_the_table_closest_in_meaning(tmp_path: Path) -> None:
-    engine = _engine(tmp_path / "store.sqlite", [
+def test_with_no_table_named_a_plural_noun_of_the_wording_chooses_the_table_closest_in_meaning(database: Callable[..., Engine]) -> None:
+    engine = database("store.sqlite", [
         "CREATE TABLE supplier (supplier_id INTEGER PRIMARY KEY, company_name TEXT NOT NULL UNIQUE, city TEXT)",
         "CREATE TABLE inv_item (sku TEXT PRIMARY KEY, item_name TEXT, supplier_id INTEGER REFERENCES supplier(supplier_id))",
     ], [])
-    try:
-        result = make_plan(engine, "Hey, can you add rows for the wholesalers named in these emails?", "j", llm=False)
-        assert (result.plan.tables[-1].table, result.plan.tables[-1].operation) == ("supplier", "row_population")
-        assert any("closest in meaning to 'wholesalers'" in n for n in result.report.notes), result.report.notes
-        # nothing in the wording near a table: the table that references the others, as before
-        assert make_plan(engine, "add whatever these emails describe", "j", llm=False).plan.tables[-1].table == "inv_item"
-    finally:
-        engine.dispose()
+    result = make_plan(engine, "Hey, can you add rows for the wholesalers named in these emails?", "j", llm=False)
+    assert (result.plan.tables[-1].table, result.plan.tables[-1].operation) == ("supplier", "row_population")
+    assert any("closest in meaning to 'wholesalers'" in n for n in result.report.notes), result.report.notes
+    # nothing in the wording near a table: the table that references the others, as before
+    assert make_plan(engine, "add whatever these emails describe", "j", llm=False).plan.tables[-1].table == "inv_item"
 
 
-def test_a_new_column_of_no_named_table_goes_to_the_table_the_wording_speaks_of_row_by_row(tmp_path: Path) -> None:
-    engine = _engine(tmp_path / "fleet.sqlite", [
+def test_a_new_column_of_no_named_table_goes_to_the_table_the_wording_speaks_of_row_by_row(database: Callable[..., Engine]) -> None:
+    engine = database("fleet.sqlite", [
         "CREATE TABLE airline (iata_code TEXT PRIMARY KEY, name TEXT NOT NULL)",
         "CREATE TABLE aircraft (tail_number TEXT PRIMARY KEY, model TEXT, airline_code TEXT REFERENCES airline(iata_code))",
     ], [])
-    try:
-        plan = make_plan(engine, "Each plane's registration date should become a new field, formatted YYYY-MM-DD.", "j",
-                         llm=False).plan
-        assert (plan.tables[-1].table, plan.tables[-1].operation) == ("aircraft", "column_addition")
-        assert [c.name for c in plan.tables[-1].columns if c.new is not None] == ["registration_date"]
-    finally:
-        engine.dispose()
+    plan = make_plan(engine, "Each plane's registration date should become a new field, formatted YYYY-MM-DD.", "j",
+                     llm=False).plan
+    assert (plan.tables[-1].table, plan.tables[-1].operation) == ("aircraft", "column_addition")
+    assert [c.name for c in plan.tables[-1].columns if c.new is not None] == ["registration_date"]

@@ -158,21 +158,18 @@ def test_a_table_whose_name_abbreviates_the_word_used(db_engine: Engine) -> None
 
 
 @pytest.mark.parametrize(("instruction", "name"), [
+    # liked or hyphenated
     ("I'd like a Conservation Status column for every director.", "conservation_status"),
     ("We need a Follow-up column for every director giving the recall date, DD Month YYYY.", "follow_up"),
-])
-def test_a_new_column_asked_for_as_liked_or_hyphenated(movies_engine: Engine, instruction: str, name: str) -> None:
-    directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
-    assert directors.operation == "column_addition" and directors.column(name).new is not None
-
-
-@pytest.mark.parametrize(("instruction", "name"), [
+    # asked for without its name: named by what it holds
     ("Make each director's height in centimetres a new column.", "height_cm"),
     ("Please start tracking the agency used for each director. It isn't stored yet, so add a column for it.", "agency"),
     ("Include awards won for every director as an extra integer column called award_count.", "award_count"),
+    # quoted before "as", or described before "should"
+    ("Add 'payment terms' as an additional column for directors, e.g. 'Net 30'.", "payment_terms"),
+    ("Each director's agent name should become a new field.", "agent_name"),
 ])
-def test_a_new_column_asked_for_without_its_name_is_named_by_what_it_holds(movies_engine: Engine, instruction: str,
-                                                                           name: str) -> None:
+def test_a_new_column_asked_for_in_other_words(movies_engine: Engine, instruction: str, name: str) -> None:
     directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
     assert directors.operation == "column_addition" and directors.column(name).new is not None
 
@@ -183,16 +180,6 @@ def test_with_no_table_named_the_table_whose_columns_the_wording_names_is_the_ta
     assert plan.tables[-1].table == "films" and plan.tables[-1].operation == "data_infilling"
     plan = plan_with_rules("Complete the nationalities that were left blank.", obs, "j").plan
     assert [t.table for t in plan.tables] == ["actors"]  # was: none of the tables named
-
-
-@pytest.mark.parametrize(("instruction", "name"), [
-    ("Add 'payment terms' as an additional column for directors, e.g. 'Net 30'.", "payment_terms"),
-    ("Each director's agent name should become a new field.", "agent_name"),
-])
-def test_a_new_column_quoted_before_as_or_described_before_should(movies_engine: Engine, instruction: str,
-                                                                  name: str) -> None:
-    directors = plan_with_rules(instruction, observe(movies_engine), "j").plan.table("directors")
-    assert directors.operation == "column_addition" and directors.column(name).new is not None
 
 
 def test_an_attribute_no_column_holds_is_said_and_own_names_no_column(movies_engine: Engine) -> None:
