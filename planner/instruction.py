@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from text2db.planner.lexicon import ENTITY_WORDS, meaning_of, singular, strip_id, words
+from text2db.planner.synonyms import table_meant
 from text2db.schemas.observation import Observation, TableObservation
 from text2db.schemas.plan import TaskType, ValueFormat, ValueType
 
@@ -151,7 +152,7 @@ def fills_columns_it_names(instruction: str, table: TableObservation) -> bool:
     operator is blank" - was tried as a cue too: it also fired on a held-out row population.)"""
     if NEW_ROWS_CUE.search(instruction) or ADDS_NEW_ROWS.search(instruction) or NOT_HELD_YET.search(instruction):
         return False
-    own = {f for w in words(table.name).split() for f in _number_forms(w)} | {"row", "rows", "record", "records",
+    own = _word_forms(words(table.name)) | {"row", "rows", "record", "records",
                                                                                 "entries", "entry", "ones", "them"}
     for verb in ADD_ROWS.finditer(instruction):
         after = re.findall(r"[a-z]+", instruction[verb.end():verb.end() + 40].lower())[:4]
@@ -714,10 +715,10 @@ def asked_property(instruction: str, observation: Observation,
                                                         or re.match(r"\s+table\b", instruction[m.end():])):
                 phrase = ""  # "add the places reviewed below to the restaurant table" adds rows
             found.append((m.start(), "" if before in AUXILIARIES else phrase, m.group("owner")))
-    table_forms = {f for t in observation.tables for w in words(t.name).split() for f in _number_forms(w)}
+    table_forms = {f for t in observation.tables for f in _word_forms(words(t.name))}
     for _, phrase, owner in sorted(found):
         table = _owner_table(owner, observation)
-        if table is None or not phrase or {f for w in phrase.split() for f in _number_forms(w)} & table_forms:
+        if table is None or not phrase or _word_forms(phrase) & table_forms:
             continue
         if all(w in GENERIC_WORDS or w in ("number", "amount", "handful", "bunch", "majority") for w in phrase.split()):
             continue  # "details for each ward", "a number of wines"
@@ -738,6 +739,11 @@ def _number_forms(word: str) -> set[str]:
     if word.endswith("s"):
         forms |= {word[:-1], word[:-2] if word.endswith("es") else word}
     return forms
+
+
+def _word_forms(text: str) -> set[str]:
+    """The singular forms of every word of `text` (_number_forms)."""
+    return {form for word in text.split() for form in _number_forms(word)}
 
 
 def _leading_words(text: str, most: int = 4) -> str:
@@ -771,8 +777,6 @@ def row_owners(instruction: str, observation: Observation) -> dict[str, str]:
         word = m.group("owner")
         table = _owner_table(word, observation)
         if table is None:
-            from text2db.planner.synonyms import table_meant
-
             meant = table_meant(word, observation)
             table = meant[0] if meant else None
         if table is not None:

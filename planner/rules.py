@@ -181,9 +181,9 @@ def _addition_table(request: ins.NewColumnRequest, named: list[TableObservation]
         return candidates[0]
     if len(observation.tables) == 1:
         return observation.tables[0]
-    owners = ins.row_owners(instruction, observation) or {t: "" for t in tables_meant_by_nouns(instruction, observation)}
+    owners = set(ins.row_owners(instruction, observation)) or set(tables_meant_by_nouns(instruction, observation))
     if len(owners) == 1:  # "each plane's registration date" for aircraft, "for existing vendors" for supplier
-        return observation.table(next(iter(owners)))
+        return observation.table(owners.pop())
     raise PlanningFailed(f"the instruction adds column {request.name!r} but names none of the tables "
                          f"({', '.join(observation.table_names)})",
                          hint=f"name the table, e.g. 'add a new column \"{request.name}\" to the "
