@@ -37,6 +37,8 @@ from text2db.schemas.events import Cell, Evidence
 from text2db.schemas.plan import ColumnPlan, TablePlan
 
 log = logging.getLogger(__name__)
+# the words title case leaves lower-case inside a name, beside the name joiners; never "in" or "at"
+TITLE_SMALL_WORDS = NAME_JOINERS | {"a", "an", "with", "to", "from", "or", "nor", "into", "over", "under"}
 DROP_BELOW = 0.45  # an unsure small guess the LLM calls "not stated" is dropped below this
 
 
@@ -219,13 +221,26 @@ def _fuller(llm_key: str, name: str, lower_tails: bool = False) -> bool:
     """The LLM's key holds the finder's name and more than a leading "the" (which the table's own
     key style decides, in the subject finder). Lower-case words it adds make a description ("The
     Mill coffee shop"), unless the table's keys are common-noun phrases (`lower_tails`: "Beef"
-    where the LLM read "Beef kway teow" and the rows say "Bacon sandwich")."""
+    where the LLM read "Beef kway teow" and the rows say "Bacon sandwich") or they are a title's
+    small words (`_title_cased`)."""
     longer, shorter = grounding.fold(llm_key), grounding.fold(name)
     if len(longer) <= len(shorter) or shorter not in longer or longer == f"the {shorter}":
         return False
     at = longer.index(shorter)
     extra = (llm_key[:at] + " " + llm_key[at + len(shorter):]).split()
-    return lower_tails and llm_key.startswith(name) or all(not w[:1].islower() for w in extra)  # "1634: The ..." is a name
+    if lower_tails and llm_key.startswith(name) or all(not w[:1].islower() for w in extra):  # "1634: The ..." is a name
+        return True
+    return _title_cased(llm_key)
+
+
+def _title_cased(name: str) -> bool:
+    """The name is written as title case writes a title: its small words lower-case, the rest
+    capitalized, first and last word too ("Girl with a Pearl Earring" where the finder saw "Girl",
+    "Gone with the Wind" where it saw "Wind"). A place after "in" or "at" is another name
+    ("Harland and Wolff in Belfast"), as in the subject finder."""
+    words = name.split()
+    small_words_only = all(w in TITLE_SMALL_WORDS for w in words if w[:1].islower())
+    return small_words_only and not words[0][:1].islower() and not words[-1][:1].islower()
 
 
 def _beside_column_words(text: str, col: ColumnPlan, ev: Evidence) -> bool:

@@ -521,3 +521,28 @@ def test_an_llm_value_that_belongs_to_another_column_is_no_cell_and_no_check_of_
     assert "eat_type" not in rows["Copper Mill"] and "price_range" not in rows["Copper Mill"]
     checked = {k.split("\x1f")[1] for k in extractor.student.agreement}
     assert not checked & {"eat_type", "price_range"}
+
+
+@pytest.mark.parametrize(("title", "rest"), [
+    ("Girl with a Pearl Earring", " is an oil on canvas painting by Johannes Vermeer. It hangs in the Mauritshuis."),
+    ("Gone with the Wind", " is a novel by Margaret Mitchell, published by Macmillan."),
+])
+def test_a_title_whose_small_words_are_lower_case_is_the_row_the_llm_names(title: str, rest: str) -> None:
+    """Title case writes a title's small words lower-case ("with a", "at"): the LLM's key that
+    carries them on to capitalized words is the name, where the finder stopped at the first."""
+    from tests.extractors.test_plan_reader import _col, _plan
+
+    plan = _plan("work", "work", [_col("creator", "creator of the work")])
+    creator = rest.split(" by ")[1].split(".")[0].split(",")[0]
+    with FakeOpenAI([_rows({"name": title, "creator": creator})]) as fake:
+        _event, rows = _extract(plan, fake.base_url, title + rest)
+    assert title in rows and rows[title]["creator"].value == creator
+
+
+def test_a_place_after_the_name_is_not_part_of_it() -> None:
+    """"in" and "at" before a place end a name: "Harland and Wolff in Belfast" is two names."""
+    from text2db.extractors.rowwriter import _fuller
+
+    assert not _fuller("Harland and Wolff in Belfast", "Harland and Wolff")
+    assert not _fuller("The Mill coffee shop", "The Mill")
+    assert _fuller("Girl with a Pearl Earring", "Girl")
