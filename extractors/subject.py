@@ -21,7 +21,8 @@ from text2db.schemas.plan import TablePlan
 
 NAME_JOINERS = {"of", "de", "du", "des", "la", "le", "las", "los", "el", "von", "van", "der", "den", "di", "da", "del", "y",
                 "della", "delle", "dei", "degli", "dello", "do", "dos", "das", "e", "al", "bin", "ibn", "zu", "af", "ter",
-            "the", "and", "&", "-", ":", "on", "upon", "am", "for"}  # not "'s": a possessive ends a name,
+                "the", "and", "&", "-", ":", "on", "upon", "am", "for",
+                "auf", "ob", "im", "zum", "zur", "dem", "sur", "sous", "les", "aux", "en"}  # not "'s": a possessive ends a name,
 # nor "in": "<name> in <place>" is two names ("The 25 de Abril Bridge in Lisbon", "Harland and Wolff in Belfast")
 _DROP_LEAD = {"the", "a", "an"}
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}

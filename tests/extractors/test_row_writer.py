@@ -546,3 +546,14 @@ def test_a_place_after_the_name_is_not_part_of_it() -> None:
     assert not _fuller("Harland and Wolff in Belfast", "Harland and Wolff")
     assert not _fuller("The Mill coffee shop", "The Mill")
     assert _fuller("Girl with a Pearl Earring", "Girl")
+
+
+def test_a_foreign_names_particles_do_not_make_the_column_one_of_descriptions() -> None:
+    """"Theater auf der Wieden" is a name as "Museo del Prado" is: its lower-case "auf der" does
+    not stop the column from taking the name without the place the LLM wrote after it."""
+    plan = _plan("opera", "opera", [_col("premiere_venue", "premiere venue of the opera",
+                                         demos=["La Fenice", "Theater auf der Wieden", "Opéra-Comique"])])
+    text = "Tosca was first performed at the Teatro Costanzi in Rome on 14 January 1900."
+    with FakeOpenAI([_rows({"name": "Tosca", "premiere_venue": "Teatro Costanzi in Rome"})]) as fake:
+        _event, rows = _extract(plan, fake.base_url, text)
+    assert rows["Tosca"]["premiere_venue"].value == "Teatro Costanzi"
