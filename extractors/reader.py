@@ -179,6 +179,7 @@ class Reader:
     columns: list[ColumnView]
     semantic: bool = True
     _sentences: list[tuple[int, int]] = field(default_factory=list)
+    _told_of: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # _subjects_told_of, per value start
     _short: bool = True
     _affinity: dict[tuple[str, str], float] = field(default_factory=dict)  # (word, column) -> cue weight
 
@@ -397,7 +398,12 @@ class Reader:
         three words off."""
         s, e = next(((a, b) for a, b in self._sentences if a <= span.start < b), (span.start, span.end))
         text = self.parsed.text
-        before = content_words(text[s:span.start])[-6:]
+        leading = text[s:span.start]
+        if not col.numeric and col.value_type != "date":  # "The composer was born in X": no cue of X
+            for a, b in self._subjects_told_of(span.start):
+                if s <= a < span.start:
+                    leading = leading[:a - s] + " " * (min(b, span.start) - a) + leading[min(b, span.start) - s:]
+        before = content_words(leading)[-6:]
         rest = text[span.end:e]
         clause = CLAUSE_END.search(rest)  # "opened in 1968 and has a capacity of ...": the next clause's noun is no cue
         after = content_words(rest[:clause.start()] if clause else rest)[:3]
@@ -417,6 +423,28 @@ class Reader:
         # the question's extra words ("number") need not appear
         named = len(stems(col.phrase) & col.cue_stems) or len(col.cue_stems)
         return min(1.0, sum(weights.values()) / min(2, named)), window
+
+    def _subjects_told_of(self, start: int) -> tuple[tuple[int, int], ...]:
+        """Where the subjects of the verbs whose clauses hold the value starting at `start` are
+        written: "The composer was born in Votkinsk" tells of the composer, so "composer" is no cue
+        of Votkinsk. A copula is no such verb ("The composer is X" names X), nor is a verb whose
+        subject holds the value. Kept per value, as every column asks again."""
+        if start in self._told_of:
+            return self._told_of[start]
+        found: list[tuple[int, int]] = []
+        for piece in self.parsed.pieces:
+            at = start - piece.offset
+            token = next((t for t in piece.doc if t.idx <= at < t.idx + len(t.text)), None) if 0 <= at < len(piece.doc.text) else None
+            node = token
+            while node is not None:
+                if node.pos_ == "VERB" and node is not token:
+                    for child in node.children:
+                        if child.dep_ in ("nsubj", "nsubjpass") and token not in set(child.subtree):
+                            first, last = child.left_edge, child.right_edge
+                            found.append((piece.offset + first.idx, piece.offset + last.idx + len(last.text)))
+                node = None if node.head.i == node.i else node.head
+        self._told_of[start] = tuple(found)
+        return self._told_of[start]
 
     def _weigh(self, weights: dict[str, float], col: ColumnView, word: str, nearness: float, synonyms: bool = True) -> None:
         """The cue weight of one context word: its stem is a column stem, or (`synonyms`) it means one."""

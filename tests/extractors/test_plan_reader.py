@@ -367,3 +367,16 @@ def test_a_name_the_table_holds_as_another_columns_value_is_no_new_row() -> None
     cells = _cells(VENUE, "Near Crowne Plaza Hotel in the city centre is a coffee shop called Quiet Willow that is kid friendly.")
     assert "Crowne Plaza Hotel" not in cells
     assert cells["Quiet Willow"]["near"] == "Crowne Plaza Hotel"
+
+
+def test_a_cue_word_that_is_the_subject_of_a_verb_is_what_the_clause_is_about_not_a_cue() -> None:
+    """"The composer was born in Votkinsk": the clause tells of the composer, so Votkinsk is no
+    composer; "by Pyotr Ilyich Tchaikovsky" after "opera" is (its verb's meaning is the column's).
+    "The composer is X" still names X: a copula is no verb of a clause about the subject."""
+    plan = _plan("opera", "opera", [_col("composer", "composer of the opera",
+                                         demos=["Giuseppe Verdi", "Richard Wagner", "Georges Bizet"])])
+    about = ("Eugene Onegin is a Russian-language opera by Pyotr Ilyich Tchaikovsky. "
+             "The composer was born in Votkinsk and died in 1893.")
+    assert _cells(plan, about)["Eugene Onegin"].get("composer") != "Votkinsk"
+    naming = "Iolanta is a one-act opera first staged in 1892. The composer is Pyotr Ilyich Tchaikovsky."
+    assert _cells(plan, naming)["Iolanta"].get("composer") == "Pyotr Ilyich Tchaikovsky"
