@@ -186,7 +186,7 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: fro
     value = _without_clause(str(value).strip(), col)
     ev = grounding.locate(text, value, near=near)
     if ev is not None and grounding.numbers_agree(value, ev.quote):
-        return _existing_form(ev.quote, col), ev
+        return _in_label_wording(_existing_form(ev.quote, col), col), ev
     if col.value_type == "date":  # "1890-10-01" where the text writes "1 October 1890"
         return _date_span(text, value, near)
     if col.value_type in ("integer", "number", "year"):
@@ -201,17 +201,17 @@ def _existing_form(value: str, col: ColumnPlan) -> str:
     price column that holds "high", "riverside area" for an area column): the existing value."""
     if col.value_type != "text" or col.link is not None or value in col.demonstrations:
         return value
-    own = stems(col.name)
-
-    def is_own_word(word: str) -> bool:  # "priced" of price_range; not "the", whose stems are empty
-        word_stems = stems(word)
-        return bool(word_stems) and word_stems <= own
-
     words = re.split(r"[\s-]+", value)
-    kept = " ".join(w for w in words if not is_own_word(w))
+    kept = " ".join(w for w in words if not _own_word(w, col))
     if not kept or kept == " ".join(words):
         return value
     return next((d for d in col.demonstrations if d.casefold() == kept.casefold()), value)
+
+
+def _own_word(word: str, col: ColumnPlan) -> bool:
+    """"priced" of price_range; never "the", whose stems are empty."""
+    word_stems = stems(word)
+    return bool(word_stems) and word_stems <= stems(col.name)
 
 
 _CLAUSE = re.compile(r",?\s+(?:where|which|who|whose|whom)\s", re.IGNORECASE)
@@ -292,10 +292,32 @@ def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozen
     if stems(" ".join(w for w in value.split() if w[:1].islower())) & others:
         return None
     ev = grounding.locate(text, value, near=near)
-    return (ev.quote, ev) if ev is not None else None
+    return (_in_label_wording(ev.quote, col), ev) if ev is not None else None
+
+
+def _in_label_wording(value: str, col: ColumnPlan) -> str:
+    """A new label worded as the existing labels are (or the existing values, where they are
+    lower-case phrases, not names): with their comparative ("less than £20" makes the text's
+    "above £30" "more than £30"), and without the column's own word where no label carries it
+    ("high-priced" is "high" beside "cheap" and "moderate")."""
+    if col.value_type != "text" or col.link is not None:
+        return value
+    labels = list(col.labels or [])
+    if not labels:
+        labels = [d for d in col.demonstrations if d.strip()]
+        if not labels or any(d[:1].isupper() for d in labels):
+            return value
+    if any(re.search(r"\b(?:less|more) than\b", lb) for lb in labels):
+        value = _NUMBER_COMPARATIVE.sub(lambda m: COMPARATIVES[m.group(1)] + " than ", value)
+    if not any(_own_word(w, col) for lb in labels for w in re.split(r"[\s-]+", lb)):
+        first, _, last = value.partition("-")
+        if last and " " not in value and _own_word(last, col) and not _own_word(first, col):
+            value = first
+    return value
 
 
 _COMPARATIVE = re.compile(rf"\b({'|'.join(COMPARATIVES)})(?:\s+than)?\b", re.IGNORECASE)  # "under £20": "less than £20"
+_NUMBER_COMPARATIVE = re.compile(rf"\b({'|'.join(COMPARATIVES)})(?:\s+than)?\s+(?=[£$€\d])")  # "above £30", lower-case
 
 
 def _label_evidence(text: str, col: ColumnPlan, label: str) -> Evidence | None:

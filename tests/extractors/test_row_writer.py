@@ -557,3 +557,23 @@ def test_a_foreign_names_particles_do_not_make_the_column_one_of_descriptions() 
     with FakeOpenAI([_rows({"name": "Tosca", "premiere_venue": "Teatro Costanzi in Rome"})]) as fake:
         _event, rows = _extract(plan, fake.base_url, text)
     assert rows["Tosca"]["premiere_venue"].value == "Teatro Costanzi"
+
+
+def test_a_new_open_label_is_written_in_the_wording_of_the_existing_labels() -> None:
+    """Where the labels say "less than £20" and "moderate", the text's "above £30" is the new label
+    "more than £30", and "high-priced" the new label "high": no label of a price column carries
+    the column's own word."""
+    price = _col("price_range", "price range of the venue", labels=["cheap", "moderate", "less than £20", "£20-25"])
+    table = _plan("venue", "venue", [price.model_copy(update={"labels_open": True})]).tables[0]
+    text = "Jasmine is a high-priced Thai place. Quayside charges above £30 a head."
+    req = docllm.RowsRequest(table, text)
+    assert docllm.ground(_rows({"name": "Jasmine", "price_range": "high-priced"}), req).rows[0].values["price_range"][0] == "high"
+    assert docllm.ground(_rows({"name": "Quayside", "price_range": "above £30"}), req).rows[0].values["price_range"][0] == "more than £30"
+    written = _col("price_range", "price range of the venue", labels=["low-priced", "cheap", "moderate"])
+    as_written = _plan("venue", "venue", [written.model_copy(update={"labels_open": True})]).tables[0]
+    keeps = docllm.ground(_rows({"name": "Jasmine", "price_range": "high-priced"}), docllm.RowsRequest(as_written, text))
+    assert keeps.rows[0].values["price_range"][0] == "high-priced"  # its labels carry the word: so does the new one
+    values = _col("price_range", "price range of the venue", demos=["cheap", "moderate", "less than £20", "£20-25"])
+    plain = docllm.RowsRequest(_plan("venue", "venue", [values]).tables[0], text)  # too few rows for a label set
+    assert docllm.ground(_rows({"name": "Quayside", "price_range": "above £30"}), plain).rows[0].values["price_range"][0] == "more than £30"
+    assert docllm.ground(_rows({"name": "Jasmine", "price_range": "high-priced"}), plain).rows[0].values["price_range"][0] == "high"
