@@ -427,22 +427,19 @@ class Reader:
     def _subjects_told_of(self, start: int) -> tuple[tuple[int, int], ...]:
         """Where the subjects of the verbs whose clauses hold the value starting at `start` are
         written: "The composer was born in Votkinsk" tells of the composer, so "composer" is no cue
-        of Votkinsk. A copula is no such verb ("The composer is X" names X), nor is a verb whose
-        subject holds the value. Kept per value, as every column asks again."""
+        of Votkinsk. A copula (tagged AUX) is no such verb ("The composer is X" names X), nor is a
+        verb whose subject holds the value. Kept per value, as every column asks again."""
         if start in self._told_of:
             return self._told_of[start]
         found: list[tuple[int, int]] = []
         for piece in self.parsed.pieces:
             at = start - piece.offset
-            token = next((t for t in piece.doc if t.idx <= at < t.idx + len(t.text)), None) if 0 <= at < len(piece.doc.text) else None
-            node = token
-            while node is not None:
-                if node.pos_ == "VERB" and node is not token:
-                    for child in node.children:
-                        if child.dep_ in ("nsubj", "nsubjpass") and token not in set(child.subtree):
-                            first, last = child.left_edge, child.right_edge
-                            found.append((piece.offset + first.idx, piece.offset + last.idx + len(last.text)))
-                node = None if node.head.i == node.i else node.head
+            token = next((t for t in piece.doc if t.idx <= at < t.idx + len(t.text)), None)
+            for verb in (v for v in token.ancestors if v.pos_ == "VERB") if token is not None else ():
+                for subject in verb.children:
+                    if subject.dep_ in ("nsubj", "nsubjpass") and not subject.left_edge.i <= token.i <= subject.right_edge.i:
+                        last = subject.right_edge
+                        found.append((piece.offset + subject.left_edge.idx, piece.offset + last.idx + len(last.text)))
         self._told_of[start] = tuple(found)
         return self._told_of[start]
 
