@@ -152,8 +152,7 @@ def fills_columns_it_names(instruction: str, table: TableObservation) -> bool:
     operator is blank" - was tried as a cue too: it also fired on a held-out row population.)"""
     if NEW_ROWS_CUE.search(instruction) or ADDS_NEW_ROWS.search(instruction) or NOT_HELD_YET.search(instruction):
         return False
-    own = _word_forms(words(table.name)) | {"row", "rows", "record", "records",
-                                                                                "entries", "entry", "ones", "them"}
+    own = _word_forms(words(table.name)) | {"row", "rows", "record", "records", "entries", "entry", "ones", "them"}
     for verb in ADD_ROWS.finditer(instruction):
         after = re.findall(r"[a-z]+", instruction[verb.end():verb.end() + 40].lower())[:4]
         if any(_number_forms(w) & own for w in after):
