@@ -42,7 +42,9 @@ ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" -
     r"\bget\s+(the\s+)?\w+(\s+\w+)?\s+(from\s+[^,.;]{0,40}\s+)?into\b|\bnew\s+\w+\s+(rows|records|entries)\b"
     r"|\b(add|insert|put|populate|load|append|register|log|enter)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
     r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)"
-    r"|\bcreate\s+(\w+\s+){0,2}?(rows|records|entries)\b(?!\s+(when|if|where)\b)", re.I)  # not "create the X row when..."
+    r"|\bcreate\s+(\w+\s+){0,2}?(rows|records|entries)\b(?!\s+(when|if|where)\b)"  # not "create the X row when..."
+    # "record" as a verb of its own (not "record label"): the imperative "Record the telescopes ..."
+    r"|(?:^|[.;:!?]\s*|\bplease\s+|\b(?:you|to)\s+)record\s+(?=(the|these|every|each|all|any|them|new)\b)", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
@@ -96,6 +98,7 @@ class Mention:
 def stated_task(instruction: str) -> TaskType | None:
     """The task the wording states (rows to add, gaps to fill), or None when it says neither
     ('keep the book table up to date from these reports'): then the documents decide."""
+    instruction = CREATE_PARENTS.sub(" ", instruction)  # the parents' rows: "... add any owner that is missing"
     if ADD_ROWS.search(instruction):
         return "row_population"
     if INFILLING.search(instruction) or _speaks_of_existing_rows(instruction):
@@ -303,8 +306,12 @@ def missing_table_name(instruction: str, observation: Observation) -> str | None
     return None
 
 
+# Wording that has the parents a row refers to created when missing ("create the artist rows when
+# needed", "add any observatory that is missing"): it asks nothing of the rows the task is about.
 CREATE_PARENTS = re.compile(r"\b(create|insert|add)\s+(the\s+|any\s+|missing\s+|new\s+)*\w+\s+(rows?|records?|entries)"
-                            r"\s+(when|if|where)\b|\binsert\s+it\s+first\b|\bif\s+[^.;]{0,60}\s+is\s+not\s+in\b", re.I)
+                            r"\s+(when|if|where)\b|\binsert\s+it\s+first\b|\bif\s+[^.;]{0,60}\s+is\s+not\s+in\b"
+                            r"|\b(create|insert|add)\s+(any|every|each)\s+(\w+\s+){1,2}?(that|which|who)\s+(is|are)\s+"
+                            r"(missing|absent|not\s+(yet\s+)?(there|in|listed))\b", re.I)
 UNIT_WORDS = {"metres": "m", "meters": "m", "centimetres": "cm", "centimeters": "cm", "millimetres": "mm",
               "millimeters": "mm", "grams": "g", "litres": "l", "liters": "l", "kilometres": "km", "kilometers": "km", "square kilometres": "km2",
               "square kilometers": "km2", "square metres": "m2", "square meters": "m2", "kilograms": "kg",

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 from tests.fake_openai import FakeOpenAI
 from text2db.config import Settings
 from text2db.planner.api import make_plan
+from text2db.planner.instruction import stated_task
 from text2db.planner.exceptions import LlmPlanInvalid
 from text2db.planner.llm_planner import parse_draft
 
@@ -50,6 +51,23 @@ def test_stated_task_type_and_row_restriction_win_over_the_model(sqlite_movies: 
     assert result.plan.planner == "llm:fake-model"
     assert films.operation == "row_population" and not films.only_existing_rows
     assert "llm:fake-model planned data_infilling; the instruction says row_population" in result.report.notes
+
+
+def test_wording_that_creates_missing_parents_says_nothing_of_the_childrens_task(sqlite_movies: Engine,
+                                                                                fake_openai) -> None:
+    # "missing" in "add any director that is missing" is about the parents' rows, not the films'
+    # gaps: the films are recorded (rows added), and a director not there yet is created first.
+    instruction = ("Record the films described in these notes. Every film has a director (director_id); "
+                   "add any director that is missing, with their birth date.")
+    with fake_openai([_draft(columns=["director_id", "released"])]) as server:
+        result = make_plan(sqlite_movies, instruction, "j", _settings(server.base_url), llm=True)
+    films = result.plan.table("films")
+    assert films.operation == "row_population" and not films.only_existing_rows
+    link = films.column("director_id").link
+    assert link is not None and link.on_missing == "create"
+    # and without a verb of adding for the films, that "missing" states no task: the documents decide
+    assert stated_task("Here are films from the notes; add any director that is missing.") is None
+    assert stated_task("Fill in the films' missing genres; add any director who is not yet listed.") == "data_infilling"
 
 
 def test_explicit_wording_wins_over_a_wrong_draft(sqlite_movies: Engine, fake_openai) -> None:
