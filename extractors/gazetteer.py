@@ -94,7 +94,7 @@ def key_pattern(key: str) -> re.Pattern[str] | None:
 class Gazetteer:
     """The keys of one table and their patterns, compiled once per plan."""
 
-    def __init__(self, keys: list[str], person: bool = False) -> None:
+    def __init__(self, keys: list[str], person: bool = False, kind: frozenset[str] = frozenset()) -> None:
         self.patterns = [(k, max(re.findall(r"\w+", k.casefold()), key=len), p)
                          for k in sorted(keys, key=len, reverse=True) if (p := key_pattern(k))]
         self.surnames: dict[str, str] = {}
@@ -107,6 +107,8 @@ class Gazetteer:
                     counts.setdefault(last, []).append(key)
             self.surnames = {w: ks[0] for w, ks in counts.items() if len(ks) == 1}
         self.qualified = _qualified_heads(keys)
+        self.bracketed, self.names = _bracketed_heads(keys), _designated_names(keys)
+        self.kind = kind
 
     def find(self, text: str) -> dict[str, list[Mention]]:
         """key -> its mentions in `text`; a longer key's span is never claimed by a shorter one."""
@@ -137,6 +139,21 @@ class Gazetteer:
                 sentence = re.split(r"[.!?\n]", text[m.end():m.end() + QUALIFIER_REACH])[0]
                 if re.search(rf"(?<!\w){re.escape(qualifier)}(?!\w)", sentence):
                     claim(key, m.start(), m.end())
+        for head, qualified in self.bracketed.items():  # "Dvořák's Symphony No. 9" names "Symphony No. 9 (Dvořák)"
+            for m in head.finditer(text):
+                near = text[max(0, m.start() - QUALIFIER_REACH):m.end() + QUALIFIER_REACH]
+                near_words = set(re.findall(r"\w+", near.casefold()))
+                fitting = [key for key, qualifier in qualified if _words(qualifier) <= near_words]
+                if len(fitting) == 1:
+                    claim(fitting[0], m.start(), m.end())
+        for name, key in self.names.items():  # "Comet Swift–Tuttle" names "109P/Swift–Tuttle"
+            for m in name.finditer(text):
+                before = text[max(0, m.start() - 30):m.start()]
+                prev = re.search(r"([A-Z][\w.]*)\s$", before)
+                if prev and prev.group(1) not in FUNCTION_WORDS and prev.group(1).casefold() not in self.kind \
+                        or re.match(r"\s[A-Z]", text[m.end():m.end() + 2]):
+                    continue  # part of another name ("A. E. Thatcher" beside the comet "Thatcher")
+                claim(key, m.start(), m.end())
         return found
 
 
@@ -154,6 +171,46 @@ def _qualified_heads(keys: list[str]) -> dict[str, tuple[str, str]]:
             heads.setdefault(parts[0], []).append((key, parts[1]))
     plain = set(keys)
     return {h: ks[0] for h, ks in heads.items() if len(ks) == 1 and h not in plain}
+
+
+# Keys in the style of encyclopedia titles: "Symphony No. 9 (Dvořák)" (a name and, in brackets, what
+# tells it from others of the name), "109P/Swift–Tuttle" and "C/1861 G1 (Thatcher)" (a catalogue
+# code and the name a text uses).
+BRACKETED = re.compile(r"^(?P<head>[^()]+?)\s*\((?P<qualifier>[^()]+)\)$")
+DESIGNATED = re.compile(r"^[^\s/]*\d[^\s/]*/(?P<name>[^\d/()]+)$")
+MIN_NAME_CHARS = 4
+
+
+def _is_code(text: str) -> bool:
+    """A catalogue designation rather than a name: every word holds a digit or is a letter or two."""
+    return all(any(c.isdigit() for c in w) or len(w) <= 2 for w in re.findall(r"\w+", text))
+
+
+def _bracketed_heads(keys: list[str]) -> dict[re.Pattern[str], list[tuple[str, str]]]:
+    """head pattern -> [(key, qualifier)] for keys "Head (Qualifier)" whose head is a name and no
+    key itself: a text names the row by its head with the qualifier near it ("Camille
+    Saint-Saëns's Symphony No. 3"), and the qualifier tells keys of the same head apart."""
+    plain = {link_form(k) for k in keys}
+    heads: dict[str, list[tuple[str, str]]] = {}
+    for key in keys:
+        m = BRACKETED.match(key.strip())
+        if m and not _is_code(m["head"]) and len(m["head"]) >= MIN_NAME_CHARS and link_form(m["head"]) not in plain:
+            heads.setdefault(m["head"], []).append((key, m["qualifier"]))
+    return {p: ks for h, ks in heads.items() if (p := key_pattern(h)) is not None}
+
+
+def _designated_names(keys: list[str]) -> dict[re.Pattern[str], str]:
+    """name pattern -> key for keys made of a catalogue code and a name ("109P/Swift–Tuttle",
+    "C/1861 G1 (Thatcher)"): texts write the name alone. Only names one key has, and no key is."""
+    plain = {link_form(k) for k in keys}
+    names: dict[str, list[str]] = {}
+    for key in keys:
+        m, designated = BRACKETED.match(key.strip()), DESIGNATED.match(key.strip())
+        name = m["qualifier"] if m and _is_code(m["head"]) else designated["name"] if designated else None
+        if name and len(name.strip()) >= MIN_NAME_CHARS and name.strip()[0].isupper():
+            names.setdefault(name.strip(), []).append(key)
+    return {p: ks[0] for n, ks in names.items()
+            if len(ks) == 1 and link_form(n) not in plain and (p := key_pattern(n)) is not None}
 
 
 STOP_WORDS = frozenset({"the", "of", "and", "a", "an"})
@@ -224,7 +281,7 @@ def for_table(engine: Engine, table: TablePlan, person: bool = False, create_ind
     with gaps, else one that looks the document's phrases up in the database."""
     keys = load_keys(engine, table, MAX_KEYS + 1)
     if len(keys) <= MAX_KEYS:
-        return Gazetteer(keys, person=person)
+        return Gazetteer(keys, person=person, kind=kind_words(table.table, table.entity))
     query = _gap_query(engine, table)
     assert query is not None
     return IndexedGazetteer(engine, query, person=person, create_index=create_index)

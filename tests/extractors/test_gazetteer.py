@@ -61,6 +61,24 @@ def test_a_qualified_key_is_found_by_its_name_and_qualifier_in_the_sentence() ->
     assert {k: [m.text for m in ms] for k, ms in found.items()} == {"Abilene, Texas": ["Abilene"]}  # Paris: two keys
 
 
+def test_an_encyclopedia_style_key_is_found_by_the_name_a_text_uses() -> None:
+    # "Head (Qualifier)": the head with the qualifier near it, which tells keys of one head apart
+    gaz = Gazetteer(["Symphony No. 9 (Dvořák)", "Symphony No. 9 (Beethoven)", "Symphony No. 6 (Tchaikovsky)",
+                     "Mercury (planet)"])
+    found = gaz.find("Antonín Dvořák's Symphony No. 9 in E minor was first performed in New York City. "
+                     "Tchaikovsky conducted his Symphony No. 6 in Saint Petersburg.")
+    assert {k: [m.text for m in ms] for k, ms in found.items()} == {
+        "Symphony No. 9 (Dvořák)": ["Symphony No. 9"], "Symphony No. 6 (Tchaikovsky)": ["Symphony No. 6"]}
+    assert gaz.find("Symphony No. 9 was played twice.") == {}  # no qualifier near: which ninth?
+    assert list(gaz.find("Mercury is the smallest planet.")) == ["Mercury (planet)"]
+    # a catalogue code and a name: the text writes the name, after the table's own word or alone
+    gaz = Gazetteer(["109P/Swift–Tuttle", "55P/Tempel–Tuttle", "C/1861 G1 (Thatcher)"], kind=frozenset({"comet"}))
+    found = gaz.find("The Lyrids come from Comet Thatcher, which A. E. Thatcher found in 1861; the Perseids from "
+                     "Swift–Tuttle.")
+    assert {k: [m.text for m in ms] for k, ms in found.items()} == {
+        "C/1861 G1 (Thatcher)": ["Thatcher"], "109P/Swift–Tuttle": ["Swift–Tuttle"]}
+
+
 def test_filling_table_finds_an_existing_row_spacy_misses(tmp_path) -> None:  # noqa: ANN001
     engine = _engine(tmp_path, [("Hole in Your Soul", None), ("Gardenia", 1979)])
     plan = _filling(make_plan("work", "work", "title", ["released", "performer"]))
