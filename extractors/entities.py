@@ -144,6 +144,9 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
     if m is None:
         return None
     head = text[start:m.start()]
+    if ", " in head and _opens_with_phrase(parsed, start):  # "Born in Rockhampton in 1938, Rod Laver is ..."
+        at = head.rfind(", ") + 2
+        start, head = start + at, head[at:]
     cut = min([i for i in (head.find(" ("), head.find("(")) if i >= 0] or [len(head)])
     raw = re.split(r",\s+(?:known|also|formerly|officially|or|sometimes|commonly|previously|originally|better)\b|\s[–-]\s", head[:cut])[0]
     lead = len(raw) - len(raw.lstrip(" \"“'"))
@@ -178,6 +181,16 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
         s = mention.start + mention.text.index(name)
         mention = Mention(s, s + len(name), name)
     return mention, kind
+
+
+def _opens_with_phrase(parsed: Parsed, start: int) -> bool:
+    """Whether the sentence at `start` opens with a phrase before its subject: its first word is a
+    preposition or a participle ("In 1993, ...", "Born in Novi Sad, ...", "Located on the coast, ...")."""
+    for piece in parsed.pieces:
+        if piece.offset <= start < piece.offset + len(piece.doc.text):  # type: ignore[attr-defined]
+            first = next((t for t in piece.doc if piece.offset + t.idx >= start), None)  # type: ignore[attr-defined]
+            return first is not None and first.tag_ in ("IN", "VBN", "VBG")
+    return False
 
 
 def _person_name(parsed: Parsed, subject: Mention) -> Mention:

@@ -403,7 +403,11 @@ class Reader:
             for a, b in self._subjects_told_of(span.start):
                 if s <= a < span.start:
                     leading = leading[:a - s] + " " * (min(b, span.start) - a) + leading[min(b, span.start) - s:]
-        before = content_words(leading)[-6:]
+        # a cue word that ends a name is that name's head ("the Mauna Kea Observatories in Hawaii"): no cue of later spans
+        raw = list(re.finditer(r"[A-Za-z]+|\d+", leading.replace("_", " ")))
+        before = [m.group() for i, m in enumerate(raw) if m.group().lower() not in STOP and not (
+            i and m.group()[:1].isupper() and raw[i - 1].group()[:1].isupper() and stem(m.group()) in col.cue_stems
+            and raw[i - 1].group().lower() not in STOP and not leading[raw[i - 1].end():m.start()].strip())][-6:]
         rest = text[span.end:e]
         clause = CLAUSE_END.search(rest)  # "opened in 1968 and has a capacity of ...": the next clause's noun is no cue
         after = content_words(rest[:clause.start()] if clause else rest)[:3]

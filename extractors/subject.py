@@ -128,9 +128,11 @@ def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
     return start, start + len(span)
 
 
-_OWNER_OF = re.compile(r"([^\W\d_]+)\s+(?:of|for)\s+(?:the\s+)?$", re.IGNORECASE)  # "the architect of | 3Arena"
-_VALUE_OF = re.compile(r"^\s*(?:is|was|are|were)\s+(?:also\s+)?the\s+(?:[^\W\d_]+\s+){0,2}?([^\W\d_]+)\s+(?:of|for)\b",
-                       re.IGNORECASE)  # "HOK SVE | was the architect of"
+# What a column word is of: "the architect of | 3Arena", "the reservoir held back by | Glen Canyon Dam"
+_OF = r"(?:of|for|(?:[^\W\d_]+\s+){1,2}by)"
+_OWNER_OF = re.compile(rf"([^\W\d_]+)\s+{_OF}\s+(?:the\s+)?$", re.IGNORECASE)
+_VALUE_OF = re.compile(rf"^\s*(?:is|was|are|were)\s+(?:also\s+)?the\s+(?:[^\W\d_]+\s+){{0,2}}?([^\W\d_]+)\s+{_OF}\s",
+                       re.IGNORECASE)  # "HOK SVE | was the architect of", "Lake Powell | is the reservoir held back by"
 
 
 def _column_owner(text: str, a: int, b: int, column_stems: frozenset[str]) -> float:

@@ -27,6 +27,10 @@ EMBED_REVIEW = 0.88
 EMBED_GATE = 60.0  # rapidfuzz token_set_ratio a stored name must reach for the encoder to be asked
 EMBED_CANDIDATES = 50  # the stored names (closest by words) the encoder compares a mention with
 
+# Where a name is, written after it: "X in Chile", "X on La Palma", "X at Mount Hopkins" (not "upon":
+# "Newcastle upon Tyne" is one name)
+PLACE_AFTER = re.compile(r",?\s+(?:in|on|at)\s+(?=[A-Z])")
+
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
 
@@ -99,6 +103,9 @@ class ValueMemory:
             return self._unique("normalized", candidates[0], 1.0)
         if len(candidates) > 1:
             return Link("ambiguous", score=1.0, reason=f"{mention!r} matches several rows: {candidates[:5]}")
+        placed = PLACE_AFTER.split(mention, maxsplit=1)[0]
+        if placed != mention and len(held := self._forms.get(link_form(placed), [])) == 1:
+            return self._unique("normalized", held[0], 1.0)  # "La Silla Observatory in Chile" is the row "La Silla Observatory"
         return self._fuzzy(mention, use_embeddings)
 
     def _unique(self, method: Method, value: str, score: float) -> Link:

@@ -151,10 +151,11 @@ def test_document_subject_keeps_the_leading_words_existing_keys_share(text: str,
     ("Mara Lind was the architect of Quayside Hall.", "Quayside Hall"),
     ("The Old Mill is the home ground of Riverside Wanderers.", "Riverside Wanderers"),
     ("Riverside Wanderers play at The Old Mill.", "Riverside Wanderers"),
+    ("Lake Ardel is the reservoir held back by Korvan Dam, an arch dam on the Ardel River.", "Korvan Dam"),
 ])
 def test_document_subject_is_what_a_planned_column_is_of(text: str, subject: str) -> None:
     """"X was the architect of Y": Y is the row whatever the grammatical subject, when "architect" is a column's word."""
-    column_stems = frozenset(stems("architect home ground"))
+    column_stems = frozenset(stems("architect home ground reservoir"))
     found = document_subject(parse(text), 0, KeyShape.of([]), set(), column_stems)
     assert found is not None and found[0].text == subject
 
@@ -296,6 +297,17 @@ def test_a_pronoun_is_never_a_value() -> None:
     row = _cells(plan, "Slowdive are a shoegaze band from Reading who formed in 1989. Their record label is Creation "
                        "Records, founded in London in 1983.")
     assert row["Slowdive"]["record_label_id"] == "Creation Records"
+
+
+def test_a_column_word_that_ends_a_name_is_that_names_head_not_a_cue_of_what_follows() -> None:
+    """"among the Ardan Peak Observatories in Velmora": the observatory is the name the word ends, not Velmora."""
+    from text2db.schemas.plan import ForeignKeyLink
+
+    link = ForeignKeyLink(table="observatory", column="id", match_on="name", on_missing="review")
+    plan = _plan("telescope", "telescope", [ColumnPlan(name="observatory_id", tool="relation", link=link,
+                                                       question="observatory of the telescope")])
+    row = _cells(plan, "The Korvel Telescope, an 8-metre instrument, stands among the Ardan Peak Observatories in Velmora.")
+    assert row["Korvel Telescope"]["observatory_id"] == "Ardan Peak Observatories"
 
 
 def test_a_type_word_of_the_column_name_need_not_be_written() -> None:

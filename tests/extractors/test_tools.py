@@ -41,6 +41,12 @@ def _values(text: str, kind: str, columns: dict[str, relations.RelationKind]) ->
     return {k: v for k, (_, v) in best.items()}
 
 
+def test_main_subject_follows_a_phrase_the_sentence_opens_with() -> None:
+    assert parse("Born in Eastwick on 9 August 1938, Marta Vell is a left-handed player.").main[0][0].text == "Marta Vell"
+    assert parse("In 1993, Marta Vell was a finalist in Hamburg.").main[0][0].text == "Marta Vell"
+    assert parse("Marta Vell, born in Eastwick, is a player.").main[0][0].text == "Marta Vell"
+
+
 def test_main_subject_is_typed_by_its_predicate() -> None:
     assert parse(KHARE).main[0][0].text == "Amandeep Narayan Khare"
     assert parse(KHARE).main[0][1] == "person"

@@ -24,6 +24,8 @@ def people() -> ValueMemory:
     ("the hurting", "normalized", 2),
     ("Prayut Chan-o-cha", "normalized", 7),
     ("Matthew Scott Porterr", "fuzzy", 3),
+    ("Tears for Fears in Bath", "normalized", 6),  # a row's name with where it is after it
+    ("Jon Smith, at Leeds", "normalized", 4),
 ])
 def test_near_duplicates_link_to_the_existing_row(people: ValueMemory, mention: str, method: str, row: int) -> None:
     link = people.link(mention, use_embeddings=False)
@@ -37,6 +39,7 @@ def test_a_mention_close_to_two_rows_is_ambiguous_not_a_guess(people: ValueMemor
 
 def test_an_unrelated_name_is_a_new_entity(people: ValueMemory) -> None:
     assert people.link("Amandeep Narayan Khare", use_embeddings=False).method == "new"
+    assert people.link("Hurting Lane in Bath", use_embeddings=False).method == "new"  # not a row's name before "in"
 
 
 def test_two_rows_with_the_same_normalized_form_are_ambiguous() -> None:
