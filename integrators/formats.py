@@ -126,10 +126,11 @@ class ColumnConventions:
         return as_common_noun(value) if self._noun_styles[slot] else value
 
     def house_style(self, table: str, column: str, value: str) -> str:
-        """`value` with the table's way of writing initials, a leading "the" and the column's
-        number template (textstyle.py); for keys and parent mentions as well as text cells."""
+        """`value` with the table's way of writing initials, a leading "the", a first capital and
+        the column's number template (textstyle.py); for keys and parent mentions as well as text
+        cells."""
         values = self.existing_values(table, column).values()
-        value = textstyle.drop_leading_the(value, values)
+        value = textstyle.capitalized_first(textstyle.drop_leading_the(value, values), values)
         if table not in self._bare_initials:
             target = self.target(table)
             self._bare_initials[table] = textstyle.writes_bare_initials(

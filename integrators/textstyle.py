@@ -8,6 +8,8 @@ taken from a text is written as the database writes it (benchmarks and users com
   are both in Addis Ababa") is two rows, unless the column's names hold "and" themselves.
 - **a leading "the"**: "the United States" read mid-sentence, for a column none of whose values
   starts with "the" ("United States"); a column of "The Phoenix", "The Cricketers" keeps it.
+- **a capital first letter**: "yellow fever vaccine" read mid-sentence, for a column whose values
+  all start with a capital or a digit ("BCG vaccine", "Smallpox vaccine").
 - **number templates**: a column whose numeric values share one wording ("1 out of 5", "5 out of 5")
   writes a new value with the same numbers in that wording ("3 of 5" -> "3 out of 5"); a label set
   that holds "5 out of 5" also holds "1 out of 5" (templated_labels, template_label).
@@ -66,6 +68,19 @@ def drop_leading_the(value: str, values: Iterable[str]) -> str:
     if len(existing) < 5 or any(v[:4].lower() == "the " for v in existing):
         return value
     return value[4:]
+
+
+def capitalized_first(value: str, values: Iterable[str]) -> str:
+    """'yellow fever vaccine' -> 'Yellow fever vaccine' where every existing value (at least three)
+    starts with a capital or a digit ("BCG vaccine", "Smallpox vaccine"): a text writes a name
+    mid-sentence in lower case that the table writes as its rows' names. A word with a later capital
+    ("iPhone", "eBay") is written as it is."""
+    if not value[:1].islower() or len(value) < 2 or any(c.isupper() for c in value.split()[0][1:]):
+        return value
+    existing = [v for v in values if v]
+    if len(existing) < 3 or not all(v[:1].isupper() or v[:1].isdigit() for v in existing):
+        return value
+    return value[0].upper() + value[1:]
 
 
 _TWO_NAMES = re.compile(r"([A-Z][^,;]*?) and ([A-Z][^,;]*)")
