@@ -525,6 +525,8 @@ def test_the_whole_database_plans_the_parents_columns_too(cuisine: Engine) -> No
     ("Add a field for the airport's manager (manager_name) to airport, from the notes.", "manager_name"),
     ("airport needs a gates column (integer, number of gates); fill it where the text says.", "gates"),
     ("Airports should also get a gate_count column (integer).", "gate_count"),
+    ("New attribute for airport: lounge_operator, the company that runs the lounges (text). Fill it from the notes.",
+     "lounge_operator"),
     ("I'd like airports to have a lounge_count column too.", "lounge_count"),
     ("We also want to record whether each airport has a train link (yes/no) - add that as rail_link and fill it.",
      "rail_link"),
