@@ -128,11 +128,7 @@ class Gazetteer:
                 claim(key, m.start(), m.end())
         for m in re.finditer(r"(?<![\w\-])[^\W\d_][\w\-]*(?:['’][A-Z][\w\-]*)?(?![\w\-])", text):  # "O'Brien", not "Puskás's"
             key = self.surnames.get(m.group(0))
-            if key is not None:
-                before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 30]
-                prev = re.search(r"([A-Z][\w.]*)\s$", before)
-                if prev and prev.group(1) not in FUNCTION_WORDS or re.match(r"\s[A-Z]", after) or re.match(r"['’]s\s[A-Z]", after):
-                    continue  # part of another name ("David Rockefeller", "Rockefeller Brothers Fund")
+            if key is not None and not _inside_another_name(text, m.start(), m.end()):
                 claim(key, m.start(), m.end())
         for head, (key, qualifier) in self.qualified.items():  # "Abilene, Jones County, Texas" names "Abilene, Texas"
             for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])(?!\s+[A-Z])", text):  # not "Abilene Regional Airport"
@@ -148,13 +144,20 @@ class Gazetteer:
                     claim(fitting[0], m.start(), m.end())
         for name, key in self.names.items():  # "Comet Swift–Tuttle" names "109P/Swift–Tuttle"
             for m in name.finditer(text):
-                before = text[max(0, m.start() - 30):m.start()]
-                prev = re.search(r"([A-Z][\w.]*)\s$", before)
-                if prev and prev.group(1) not in FUNCTION_WORDS and prev.group(1).casefold() not in self.kind \
-                        or re.match(r"\s[A-Z]", text[m.end():m.end() + 2]):
-                    continue  # part of another name ("A. E. Thatcher" beside the comet "Thatcher")
-                claim(key, m.start(), m.end())
+                if not _inside_another_name(text, m.start(), m.end(), self.kind):  # not "A. E. Thatcher"
+                    claim(key, m.start(), m.end())
         return found
+
+
+def _inside_another_name(text: str, start: int, end: int, own_words: frozenset[str] = frozenset()) -> bool:
+    """Whether text[start:end] is part of a longer name: a capitalized word before it that is no
+    function word nor one of `own_words` (the table's words: "Comet Thatcher" is the comet), or
+    one after it ("David Rockefeller", "Rockefeller Brothers Fund", "Rockefeller's Standard Oil")."""
+    prev = re.search(r"([A-Z][\w.]*)\s$", text[max(0, start - 30):start])
+    if prev and prev.group(1) not in FUNCTION_WORDS and prev.group(1).casefold() not in own_words:
+        return True
+    after = text[end:end + 30]
+    return bool(re.match(r"\s[A-Z]", after) or re.match(r"['’]s\s[A-Z]", after))
 
 
 QUALIFIER_REACH = 60  # characters after a name within which its key's qualifier must follow

@@ -403,11 +403,7 @@ class Reader:
             for a, b in self._subjects_told_of(span.start):
                 if s <= a < span.start:
                     leading = leading[:a - s] + " " * (min(b, span.start) - a) + leading[min(b, span.start) - s:]
-        # a cue word that ends a name is that name's head ("the Mauna Kea Observatories in Hawaii"): no cue of later spans
-        raw = list(re.finditer(r"[A-Za-z]+|\d+", leading.replace("_", " ")))
-        before = [m.group() for i, m in enumerate(raw) if m.group().lower() not in STOP and not (
-            i and m.group()[:1].isupper() and raw[i - 1].group()[:1].isupper() and stem(m.group()) in col.cue_stems
-            and raw[i - 1].group().lower() not in STOP and not leading[raw[i - 1].end():m.start()].strip())][-6:]
+        before = _words_before(leading, col)[-6:]
         rest = text[span.end:e]
         clause = CLAUSE_END.search(rest)  # "opened in 1968 and has a capacity of ...": the next clause's noun is no cue
         after = content_words(rest[:clause.start()] if clause else rest)[:3]
@@ -466,6 +462,25 @@ class Reader:
 
     def _inside_entity(self, start: int, end: int) -> bool:
         return any(start < m.end and m.start < end for m in self.entity.mentions)  # "The <entity> in Lisbon" too
+
+
+def _words_before(leading: str, col: ColumnView) -> list[str]:
+    """The content words of `leading` that may cue what follows it. A column's word that ends a
+    name is that name's head, not a cue of the next span: in "the Mauna Kea Observatories in
+    Hawaii" the observatory is the name, not Hawaii ("The ISBN number" is no name: "The" is a
+    function word)."""
+    tokens = list(re.finditer(r"[A-Za-z]+|\d+", leading.replace("_", " ")))
+    out = []
+    for prev, tok in zip([None, *tokens], tokens):
+        word = tok.group()
+        if word.lower() in STOP:
+            continue
+        heads_a_name = (prev is not None and word[:1].isupper() and stem(word) in col.cue_stems
+                        and prev.group()[:1].isupper() and prev.group().lower() not in STOP
+                        and not leading[prev.end():tok.start()].strip())
+        if not heads_a_name:
+            out.append(word)
+    return out
 
 
 def _strip_span(text: str, sp: ts.Span) -> ts.Span | None:
