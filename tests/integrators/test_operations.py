@@ -77,9 +77,10 @@ def test_a_text_value_takes_the_spelling_and_number_of_an_existing_value(
               for name, place in [("F", "sweet  potatoes"), ("G", "glasses"), ("H", "berries"), ("I", "berry farms")]]
     build_integrator(person_db, person_plan(), settings, checks=False).apply(events)
     # plural to singular and case; "glass" keeps its -ss; a fold two existing values share snaps to neither
-    # (and 'New Forest' makes this a column of names, whose new values are written as found)
+    # (and 'New Forest' makes this a column of names, whose new values keep their number; they take the
+    # first capital every value there has)
     assert rows(person_db, "SELECT name, birth_place FROM person WHERE name IN ('F', 'G', 'H', 'I') ORDER BY name") == [
-        ("F", "Sweet potato"), ("G", "Glass"), ("H", "Berry"), ("I", "berry farms")]
+        ("F", "Sweet potato"), ("G", "Glass"), ("H", "Berry"), ("I", "Berry farms")]
 
 
 def test_a_new_value_of_a_common_noun_column_is_written_in_its_case_and_number(
