@@ -601,7 +601,7 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
 
 # "in a new column basin_area_km2", "new attribute for comet: meteor_shower", "add that as delivery (yes/no)"
 NEW_COLUMN_AFTER = re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:(?:for|on|in|of|to)\s+[`\"']?\w+[`\"']?\s*:\s*)?"
-                              r"(?:called\s+|named\s+)?(?!(?:for|to|in|on|of|that|which|with)\b)[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"
+                              r"(?:called\s+|named\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"
                               r"|\b(?:new|extra|additional|separate)\s+\w+\s+(?:column|field|attribute)\s+(?:called|named)\s+"
                               r"[`\"']?(?P<called>[A-Za-z_]\w*)[`\"']?"
                               # "add 'payment terms' as an additional column"
