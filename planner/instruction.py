@@ -399,15 +399,39 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
     items: list[tuple[str, int, int]] = []
     for s, e in spans:
         pos = s
-        for part in re.split(r",|\band\b", instruction[s:e]):
+        for separator in [*re.finditer(r",|\band\b", instruction[s:e]), None]:
+            upto = s + separator.start() if separator is not None else e
+            part = instruction[pos:upto]
             start = pos + (len(part) - len(part.lstrip()))
-            pos += len(part) + 1
+            pos = s + separator.end() if separator is not None else e
             text = re.sub(r"^(the|their|its|any|missing)\s+", "", part.strip(), flags=re.I).strip()
             text = re.sub(r"\s+(?:of|in|for|on)\s+(?:the\s+|my\s+|our\s+)?[\w`-]+\s+(?:table|relation)\W*$", "", text, flags=re.I)
             if text:
                 items.append((text, start, start + len(part.strip())))
     return items
 
+
+
+_JOINED = re.compile(r"\s*(?:and|or|&)\s*", re.I)
+
+
+def elided_item(instruction: str, items: list[tuple[str, int, int]], i: int) -> str | None:
+    """The whole phrase a one-word list item stands for, when a coordination shares the other
+    item's words with it: "premiere date and city" -> "premiere city", "date and place of
+    birth" -> "date of birth". None when the item is no such word or joins its neighbours by a
+    comma (a list of its own)."""
+    item, start, end = items[i]
+    if len(item.split()) != 1:
+        return None
+    if i > 0 and _JOINED.fullmatch(instruction[items[i - 1][2]:start]):
+        before = items[i - 1][0].split()
+        if len(before) > 1 and "of" not in before:
+            return " ".join([*before[:-1], item])
+    if i + 1 < len(items) and _JOINED.fullmatch(instruction[end:items[i + 1][1]]):
+        after = items[i + 1][0].split()
+        if len(after) > 2 and after[1].lower() == "of":
+            return " ".join([item, *after[1:]])
+    return None
 
 # A date written as a template ("DD Month YYYY", "Month D, YYYY", "dd.mm.yyyy"): its tokens as
 # strftime directives, in the order and with the separators the template has.

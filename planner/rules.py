@@ -366,9 +366,18 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     named = list(dict.fromkeys(m.column for m in found))
     spans = [(m.start, m.end) for m in found]
     own = ins.table_words(table)
-    unknown = [item for item, start, end in ins.listed_items(instruction)
-               if not any(s < end and start < e for s, e in spans) and not _is_entity_word(item)
-               and not ins.is_generic(item, own) and ins.names_an_attribute(item) and not _value_example(item, table)]
+    items = ins.listed_items(instruction)
+    unknown = []
+    for i, (item, start, end) in enumerate(items):
+        if any(s < end and start < e for s, e in spans):
+            continue
+        elided = _elided_column(instruction, items, i, table, skip)
+        if elided is not None:
+            named.append(elided) if elided not in named else None
+            notes.append(f"the instruction's {item!r} read as column {elided!r} (its words shared with the item beside it)")
+        elif not _is_entity_word(item) and not ins.is_generic(item, own) and ins.names_an_attribute(item) \
+                and not _value_example(item, table):
+            unknown.append(item)
     for item in list(unknown):  # "place of birth" for birth_place, "date of founding" for founded
         match = ins.fuzzy_column(item, table, skip)
         how = "the same words"
@@ -398,6 +407,16 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     # no column named (or only the link to a parent): what the task implies
     return open_columns(table, key, operation)
 
+
+def _elided_column(instruction: str, items: list[tuple[str, int, int]], i: int, table: TableObservation,
+                   skip: set[str]) -> str | None:
+    """The column a one-word list item names with the words it shares with its neighbour
+    ("premiere date and city": `premiere_city`), where the whole phrase names one."""
+    whole = ins.elided_item(instruction, items, i)
+    if whole is None:
+        return None
+    found = ins.mentions(whole, table, skip)
+    return found[0].column if len(found) == 1 else ins.fuzzy_column(whole, table, skip)
 
 def _value_example(item: str, table: TableObservation) -> bool:
     """A listed phrase that gives a value, not a column: led by "e.g." ("e.g. 'more than £30'"),

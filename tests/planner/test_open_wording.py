@@ -706,3 +706,20 @@ def test_a_new_column_of_no_named_table_goes_to_the_table_the_wording_speaks_of_
                      llm=False).plan
     assert (plan.tables[-1].table, plan.tables[-1].operation) == ("aircraft", "column_addition")
     assert [c.name for c in plan.tables[-1].columns if c.new is not None] == ["registration_date"]
+
+
+@pytest.mark.parametrize("asked", ["fill in the premiere date and city, and the number of acts",
+                                   "fill in the date and city of premiere, and the number of acts"])
+def test_a_list_item_that_shares_its_neighbours_words_names_the_whole_column(database, asked: str) -> None:
+    """"premiere date and city" asks for the premiere city too: "city" alone names no column
+    (and would read as a place, not an attribute)."""
+    engine = database("operas.sqlite", [
+        "CREATE TABLE opera (id INTEGER PRIMARY KEY, title TEXT UNIQUE, composer TEXT, premiere_date TEXT, "
+        "premiere_city TEXT, act_count INTEGER)"],
+        [("INSERT INTO opera (title, composer, premiere_date, premiere_city, act_count) "
+          "VALUES (:t, :c, :d, :p, :a)", [
+              {"t": "Tosca", "c": "Giacomo Puccini", "d": "1900-01-14", "p": "Rome", "a": 3},
+              {"t": "Rusalka", "c": "Antonín Dvořák", "d": None, "p": None, "a": None},
+              {"t": "Halka", "c": "Stanisław Moniuszko", "d": None, "p": "Vilnius", "a": None}])])
+    result = make_plan(engine, f"Update the opera table: {asked} where they are blank.", "j", llm=False)
+    assert set(_cols(result.plan, "opera")) == {"premiere_date", "premiere_city", "act_count"}
