@@ -266,10 +266,24 @@ def _number_span(text: str, number: float, near: int) -> tuple[str, Evidence] | 
             end = m.end() + (tail.end() if tail and not tail.group(0).strip().lower() in ("and", "or", "the", "in", "of") else 0)
             hits.append((abs(m.start() - near), m.start(), end))
     if not hits:
-        return None
+        return _number_word_span(text, number, near)
     _, start, end = min(hits)
     ev = grounding.evidence(text, start, end)
     return ev.quote, ev
+
+
+def _number_word_span(text: str, number: float, near: int) -> tuple[str, Evidence] | None:
+    """The number written as a word ("laid out in five movements" for 5): the digits, with the
+    word as evidence, as the plan reader reads such numbers."""
+    digits = str(int(number)) if number == int(number) else None
+    spelled = [w for w, d in grounding.NUMBER_WORDS.items() if d == digits]
+    if not spelled:
+        return None
+    hits = list(re.finditer(rf"(?<![\w-])(?:{'|'.join(spelled)})(?![\w-])", text, re.IGNORECASE))
+    if not hits:
+        return None
+    best = min(hits, key=lambda m: abs(m.start() - near))
+    return digits, grounding.evidence(text, best.start(), best.end())
 
 
 def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozenset[str] = frozenset()) -> tuple[str, Evidence] | None:

@@ -74,7 +74,7 @@ class RowWriter:
         matched: set[int] = set()
         named = [e for e in entities if e.main and not e.known]  # the subject finder's new rows
         for row in answer.rows:
-            ent = _match(entities, row.key)
+            ent = _match(entities, row.key, row.key_evidence)
             if self.student is not None and named:
                 self.student.agree(table.table, key_check(table), ent is not None and ent.main)
             read = ent is not None  # the small models read this row: its cells are checks of them
@@ -192,13 +192,21 @@ def _cued_column(text: str, table: TablePlan, column: str, ev: Evidence) -> str 
     return cued[0] if len(cued) == 1 else None
 
 
-def _match(entities: list[Entity], key: str) -> Entity | None:
-    """The entity the LLM's row key names: the same name, else one that holds it or that it
-    holds, a row the table has before a new one ("Severn" for "Severn" beside "River Severn")."""
+def _match(entities: list[Entity], key: str, where: Evidence | None = None) -> Entity | None:
+    """The entity the LLM's row key names: the same name, else a row the table has that is
+    written inside the key where the document has it (`where`: "Symphony No. 9 in E minor,
+    From the New World" holds the mention "Symphony No. 9" of the row `Symphony No. 9
+    (Dvořák)`), else one that holds it or that it holds, a row the table has before a new one
+    ("Severn" for "Severn" beside "River Severn")."""
     folded = grounding.fold(key)
     exact = next((e for e in entities if grounding.fold(e.name) == folded), None)
     if exact is not None:
         return exact
+    if where is not None:
+        inside = [(m.end - m.start, e) for e in entities if e.known for m in e.mentions
+                  if where.start <= m.start and m.end <= where.end and len(m.text) > 3]
+        if inside:
+            return max(inside, key=lambda pair: pair[0])[1]
     overlapping = [e for e in entities if len(grounding.fold(e.name)) > 3
                    and (grounding.fold(e.name) in folded or folded in grounding.fold(e.name))]
     if overlapping:

@@ -16,7 +16,7 @@ from text2db.extractors import docllm
 from text2db.extractors.configuration import ExtractorConfig
 from text2db.extractors.pipeline import Extractor
 from text2db.schemas.events import DocumentEvent
-from text2db.schemas.plan import Plan, TablePlan
+from text2db.schemas.plan import ColumnPlan, Plan, TablePlan
 from tests.extractors.test_plan_reader import LIGHTHOUSE, VENUE, _col, _plan
 
 TEXT = "Skerry Point Lighthouse has a height of 35 metres. Its lamp was tended for years by a woman from Oban, Agnes Morrow."
@@ -577,3 +577,36 @@ def test_a_new_open_label_is_written_in_the_wording_of_the_existing_labels() -> 
     plain = docllm.RowsRequest(_plan("venue", "venue", [values]).tables[0], text)  # too few rows for a label set
     assert docllm.ground(_rows({"name": "Quayside", "price_range": "above £30"}), plain).rows[0].values["price_range"][0] == "more than £30"
     assert docllm.ground(_rows({"name": "Jasmine", "price_range": "high-priced"}), plain).rows[0].values["price_range"][0] == "high"
+
+
+def test_the_llms_longer_key_around_an_existing_rows_name_is_that_row(tmp_path) -> None:
+    """The LLM writes the row as the text names it ("Sonata No. 4 in D major, The Lantern"); the
+    table's key is written another way ("Sonata No. 4 (Halvorsen)"), and the gazetteer found it
+    inside the LLM's key. Its values fill that row, not a new one the filling job must refuse."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'sonatas.sqlite'}")
+    with engine.begin() as conn:
+        conn.execute(sql("CREATE TABLE sonata (id INTEGER PRIMARY KEY, title TEXT UNIQUE, premiere_city TEXT)"))
+        conn.execute(sql("INSERT INTO sonata (title, premiere_city) VALUES ('Sonata No. 4 (Halvorsen)', NULL), "
+                         "('Sonata No. 2 (Varga)', 'Pécs'), ('Sonata No. 1 (Lindqvist)', 'Uppsala')"))
+    key = ColumnPlan(name="title", tool="key", question="title of the sonata")
+    table = {"table": "sonata", "operation": "data_infilling", "entity": "sonata", "key": ["title"], "only_existing_rows": True,
+             "columns": [key, _col("premiere_city", "premiere city of the sonata", demos=["Pécs", "Uppsala"])]}
+    plan = Plan(job="j", instruction="fill in premiere cities", planner="test", tables=[TablePlan(**table)])
+    text = "Ingrid Halvorsen's Sonata No. 4 in D major, The Lantern, was first played in Bergen on 3 May 1911."
+    reply = _rows({"title": "Sonata No. 4 in D major, The Lantern", "premiere_city": "Bergen"})
+    with FakeOpenAI([reply]) as fake:
+        extractor = Extractor(plan, Settings(llm_base_url=fake.base_url, llm_timeout_s=5.0), ExtractorConfig(use_priors=False),
+                              engine=engine)
+        _event, rows = _extract(plan, fake.base_url, text, extractor)
+    engine.dispose()
+    assert rows["Sonata No. 4 (Halvorsen)"]["premiere_city"].value == "Bergen"
+    assert "Sonata No. 4 in D major, The Lantern" not in rows
+
+
+def test_a_number_the_text_writes_as_a_word_grounds_the_llms_digits() -> None:
+    text = "Skerry Point Lighthouse, kept by Agnes Morrow, carries three lamps."
+    answer = docllm.ground(_rows({"name": "Skerry Point Lighthouse", "number_of_lamps": 3, "height_m": 4}),
+                           docllm.RowsRequest(LIGHTHOUSE.tables[0], text))
+    value, evidence = answer.rows[0].values["number_of_lamps"]
+    assert (value, evidence.quote) == ("3", "three")
+    assert "height_m" not in answer.rows[0].values  # four is written nowhere
