@@ -417,9 +417,9 @@ _JOINED = re.compile(r"\s*(?:and|or|&)\s*", re.I)
 
 def elided_item(instruction: str, items: list[tuple[str, int, int]], i: int) -> str | None:
     """The whole phrase a one-word list item stands for, when a coordination shares the other
-    item's words with it: "premiere date and city" -> "premiere city", "date and place of
-    birth" -> "date of birth". None when the item is no such word or joins its neighbours by a
-    comma (a list of its own)."""
+    item's words with it: "premiere date and city" -> "premiere city", "opening and closing
+    dates" -> "opening dates", "date and place of birth" -> "date of birth". None when the item
+    is no such word or joins its neighbours by a comma (a list of its own)."""
     item, start, end = items[i]
     if len(item.split()) != 1:
         return None
@@ -431,6 +431,8 @@ def elided_item(instruction: str, items: list[tuple[str, int, int]], i: int) -> 
         after = items[i + 1][0].split()
         if len(after) > 2 and after[1].lower() == "of":
             return " ".join([item, *after[1:]])
+        if len(after) > 1 and "of" not in after:
+            return " ".join([item, after[-1]])
     return None
 
 # A date written as a template ("DD Month YYYY", "Month D, YYYY", "dd.mm.yyyy"): its tokens as

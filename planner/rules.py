@@ -371,10 +371,10 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     for i, (item, start, end) in enumerate(items):
         if any(s < end and start < e for s, e in spans):
             continue
-        elided = _elided_column(instruction, items, i, table, skip)
+        elided = _elided_column(instruction, items, i, table, skip) or _agent_column(item, table, skip)
         if elided is not None:
             named.append(elided) if elided not in named else None
-            notes.append(f"the instruction's {item!r} read as column {elided!r} (its words shared with the item beside it)")
+            notes.append(f"the instruction's {item!r} read as column {elided!r} (the whole phrase it stands for)")
         elif not _is_entity_word(item) and not ins.is_generic(item, own) and ins.names_an_attribute(item) \
                 and not _value_example(item, table):
             unknown.append(item)
@@ -411,12 +411,25 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
 def _elided_column(instruction: str, items: list[tuple[str, int, int]], i: int, table: TableObservation,
                    skip: set[str]) -> str | None:
     """The column a one-word list item names with the words it shares with its neighbour
-    ("premiere date and city": `premiere_city`), where the whole phrase names one."""
+    ("premiere date and city": `premiere_city`), where the whole phrase names one and the
+    neighbour names another ("name and home city" makes "name city": the home city's column)."""
     whole = ins.elided_item(instruction, items, i)
     if whole is None:
         return None
-    found = ins.mentions(whole, table, skip)
-    return found[0].column if len(found) == 1 else ins.fuzzy_column(whole, table, skip)
+    column = _column_of_phrase(whole, table, skip)
+    neighbours = {_column_of_phrase(items[j][0], table, skip) for j in (i - 1, i + 1) if 0 <= j < len(items)}
+    return column if column not in neighbours else None
+
+
+def _agent_column(item: str, table: TableObservation, skip: set[str]) -> str | None:
+    """The column a "who <verb>" clause asks for: "who opened the Games" names `opened_by`."""
+    m = re.match(r"who\s+([a-z]+ed)\b", item, re.I)
+    return _column_of_phrase(f"{m.group(1)} by", table, skip) if m else None
+
+
+def _column_of_phrase(phrase: str, table: TableObservation, skip: set[str]) -> str | None:
+    found = ins.mentions(phrase, table, skip)
+    return found[0].column if len(found) == 1 else ins.fuzzy_column(phrase, table, skip)
 
 def _value_example(item: str, table: TableObservation) -> bool:
     """A listed phrase that gives a value, not a column: led by "e.g." ("e.g. 'more than £30'"),

@@ -723,3 +723,18 @@ def test_a_list_item_that_shares_its_neighbours_words_names_the_whole_column(dat
               {"t": "Halka", "c": "Stanisław Moniuszko", "d": None, "p": "Vilnius", "a": None}])])
     result = make_plan(engine, f"Update the opera table: {asked} where they are blank.", "j", llm=False)
     assert set(_cols(result.plan, "opera")) == {"premiere_date", "premiere_city", "act_count"}
+
+
+def test_opening_and_closing_dates_and_who_opened_it_name_three_columns(database) -> None:
+    """"opening and closing dates" shares its head: "opening" alone would read as `opened_by` by
+    its stem; "who opened it" asks for the agent, `opened_by`."""
+    engine = database("fairs.sqlite", [
+        "CREATE TABLE fair (id INTEGER PRIMARY KEY, name TEXT UNIQUE, opening_date TEXT, closing_date TEXT, "
+        "opened_by TEXT, venue TEXT)"],
+        [("INSERT INTO fair (name, opening_date, closing_date, opened_by, venue) VALUES (:n, :o, :c, :b, :v)", [
+            {"n": "Expo Lumen 1931", "o": "1931-05-02", "c": "1931-10-11", "b": "Clara Voss", "v": "Halle 4"},
+            {"n": "Tide Fair 1952", "o": None, "c": None, "b": None, "v": "Pier 9"},
+            {"n": "Harvest Show 1960", "o": "1960-09-01", "c": None, "b": None, "v": None}])])
+    result = make_plan(engine, "Fill NULL fields in fair (opening and closing dates, who opened it) from the texts.", "j",
+                       llm=False)
+    assert set(_cols(result.plan, "fair")) == {"opening_date", "closing_date", "opened_by"}
