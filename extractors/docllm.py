@@ -28,6 +28,7 @@ from text2db.extractors import grounding
 from text2db.extractors import textspans as ts
 from text2db.extractors.llm import _complete, _json_object
 from text2db.extractors.reader import COMPARATIVES, content_words, label_word, other_column_stems, stem, stems
+from text2db.integrators.countries import names_a_country
 from text2db.integrators.exceptions import Unnormalizable
 from text2db.integrators.normalize import parse_date, to_label
 from text2db.integrators.textstyle import labels_regex, template_label
@@ -218,19 +219,25 @@ _CLAUSE = re.compile(r",?\s+(?:where|which|who|whose|whom)\s", re.IGNORECASE)
 
 
 _LOWER_AFTER_COMMA = re.compile(r",\s+(?=[a-z])")
+_COUNTRY_AFTER_COMMA = re.compile(r",\s+(?P<country>[A-Z][^,]*)$")
 
 
 def _without_clause(value: str, col: ColumnPlan) -> str:
     """The value without a relative clause the model copied along ("Italy where the leader is
     Pietro Grasso" -> "Italy"), unless the column's own values hold such clauses; likewise
     without a lower-case phrase after a comma ("Baikonur Cosmodrome, in what is now
-    Kazakhstan") where no value of the column holds a comma."""
+    Kazakhstan") or a country after a comma ("Lillehammer, Norway") where no value of the
+    column holds a comma."""
     m = _CLAUSE.search(value)
     if m is not None and m.start() > 0 and not any(_CLAUSE.search(d) for d in col.demonstrations):
         value = value[: m.start()].rstrip(" ,;")
     m = _LOWER_AFTER_COMMA.search(value)
     if m is not None and m.start() > 0 and not any("," in d for d in col.demonstrations):
         value = value[: m.start()]
+    m = _COUNTRY_AFTER_COMMA.search(value)
+    if m is not None and m.start() > 0 and col.format.kind != "country" and col.demonstrations \
+            and not any("," in d for d in col.demonstrations) and names_a_country(m.group("country")):
+        value = value[: m.start()]  # "Lillehammer, Norway" for a city: the country says where, it is no part
     return value
 
 

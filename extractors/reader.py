@@ -162,6 +162,14 @@ class ColumnView:
         return {lb.lower() for lb in self.labels} <= {"yes", "no", "true", "false", "y", "n"} and len(self.labels) >= 2
 
 
+_DAY = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{ts.MONTHS}\b|\b{ts.MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b")
+
+
+def _days(text: str) -> list[ts.Span]:
+    """Days written without their year ("closed on 9 June")."""
+    return [ts.Span(m.start(), m.end(), m.group(0)) for m in _DAY.finditer(text)]
+
+
 @dataclass
 class Scored:
     column: str
@@ -310,9 +318,14 @@ class Reader:
     def _unique(self, spans: list[ts.Span], col: ColumnView) -> list[ts.Span]:
         text = self.parsed.text
         seen, unique = set(), []
+        # a column of words (no existing value has a digit) takes no part of a date: "declared it
+        # open on 3 June 1952" gives a column of people nothing
+        dates = ts.dates_in(text, 0, len(text)) + _days(text) if col.with_digits == 0.0 else []
         for sp in spans:
             sp = _strip_span(text, sp)
             if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end) or sp.text.lower() in PRONOUNS:
+                continue
+            if any(d.start <= sp.start and sp.end <= d.end for d in dates):
                 continue
             if stems(sp.text) and any(stems(sp.text) <= other.cue_stems for other in self.columns):
                 continue  # a planned column's own words ("runway length", "ISBN") are a cue, not a value

@@ -392,3 +392,14 @@ def test_a_cue_word_that_is_the_subject_of_a_verb_is_what_the_clause_is_about_no
     assert _cells(plan, about)["Eugene Onegin"].get("composer") != "Votkinsk"
     naming = "Iolanta is a one-act opera first staged in 1892. The composer is Pyotr Ilyich Tchaikovsky."
     assert _cells(plan, naming)["Iolanta"].get("composer") == "Pyotr Ilyich Tchaikovsky"
+
+
+def test_a_column_of_names_takes_no_part_of_a_date() -> None:
+    """No existing value of `opened_by` has a digit: "declared it open on 3 June 1952" and
+    "closed on 9 June" give it no value."""
+    plan = _plan("fair", "fair", [_col("opened_by", "opened by of the fair", demos=["Clara Voss", "Emil Hartmann", "Ruth Adeyemi"])])
+    text = "The Tide Fair 1952 was held on Pier 9. The mayor declared it open on 3 June 1952, and it closed on 9 June."
+    value = _cells(plan, text)["Tide Fair 1952"].get("opened_by")
+    assert value is None or not any(ch.isdigit() for ch in str(value))
+    named = "The Tide Fair 1952 was held on Pier 9. Mayor Ilse Brandt declared it open on 3 June 1952."
+    assert _cells(plan, named)["Tide Fair 1952"]["opened_by"] == "Mayor Ilse Brandt"

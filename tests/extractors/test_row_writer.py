@@ -610,3 +610,20 @@ def test_a_number_the_text_writes_as_a_word_grounds_the_llms_digits() -> None:
     value, evidence = answer.rows[0].values["number_of_lamps"]
     assert (value, evidence.quote) == ("3", "three")
     assert "height_m" not in answer.rows[0].values  # four is written nowhere
+
+
+def test_a_country_the_llm_writes_after_a_place_is_no_part_of_it_where_the_columns_values_have_no_comma() -> None:
+    from text2db.schemas.plan import ValueFormat
+
+    city = _col("host_city", "host city of the regatta", demos=["Kiel", "Cowes", "Marstrand"])
+    country = _col("country", "country of the regatta", demos=["Germany", "Sweden", "Norway"])
+    country = country.model_copy(update={"format": ValueFormat(kind="country")})
+    text = "The Fjord Cup regatta was held in Bergen, Norway in 2004."
+    reply = _rows({"name": "Fjord Cup", "host_city": "Bergen, Norway", "country": "Norway"})
+    answer = docllm.ground(reply, docllm.RowsRequest(_plan("regatta", "regatta", [city, country]).tables[0], text))
+    values = {c: v for c, (v, _ev) in answer.rows[0].values.items()}
+    assert values == {"host_city": "Bergen", "country": "Norway"}
+    listed = _col("venue", "venue of the regatta", demos=["Kiel, Germany", "Cowes, United Kingdom", "Marstrand"])
+    answer = docllm.ground(_rows({"name": "Fjord Cup", "venue": "Bergen, Norway"}),
+                           docllm.RowsRequest(_plan("regatta", "regatta", [listed]).tables[0], text))
+    assert answer.rows[0].values["venue"][0] == "Bergen, Norway"  # this column's values are written with the country
