@@ -411,7 +411,6 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
     return items
 
 
-
 _JOINED = re.compile(r"\s*(?:and|or|&)\s*", re.I)
 
 
@@ -434,6 +433,7 @@ def elided_item(instruction: str, items: list[tuple[str, int, int]], i: int) -> 
         if len(after) > 1 and "of" not in after:
             return " ".join([item, after[-1]])
     return None
+
 
 # A date written as a template ("DD Month YYYY", "Month D, YYYY", "dd.mm.yyyy"): its tokens as
 # strftime directives, in the order and with the separators the template has.

@@ -373,7 +373,8 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             continue
         elided = _elided_column(instruction, items, i, table, skip) or _agent_column(item, table, skip)
         if elided is not None:
-            named.append(elided) if elided not in named else None
+            if elided not in named:
+                named.append(elided)
             notes.append(f"the instruction's {item!r} read as column {elided!r} (the whole phrase it stands for)")
         elif not _is_entity_word(item) and not ins.is_generic(item, own) and ins.names_an_attribute(item) \
                 and not _value_example(item, table):
@@ -430,6 +431,7 @@ def _agent_column(item: str, table: TableObservation, skip: set[str]) -> str | N
 def _column_of_phrase(phrase: str, table: TableObservation, skip: set[str]) -> str | None:
     found = ins.mentions(phrase, table, skip)
     return found[0].column if len(found) == 1 else ins.fuzzy_column(phrase, table, skip)
+
 
 def _value_example(item: str, table: TableObservation) -> bool:
     """A listed phrase that gives a value, not a column: led by "e.g." ("e.g. 'more than £30'"),
