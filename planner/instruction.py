@@ -84,6 +84,17 @@ EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|amon
 # whole words, so "egg count" and "likes" stay column phrases. EXAMPLES finds such lists in a sentence.
 EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|(?:eg|such as|like)\b)", re.IGNORECASE)
 PAREN_LIST = re.compile(r"\(([^()]*,[^()]*)\)")
+# A listed item that says how to write or where to put a value, not which values to take: "birth
+# date as YYYY-MM-DD", "handedness goes in plays", "titles as a number"
+FORMAT_HINT = re.compile(r"\b(?:as|in)\s+(?:an?\s+)?(?:number|integer|decimal|text|string|year|date|[DMY]{2,4}\b\S*|\w+\s+format)"
+                         r"|\bgoes\s+(?:in|into|under)\b", re.I)
+
+
+def only_format_hints(instruction: str) -> bool:
+    """Every item of the instruction's lists (two or more) says how to write a value or where
+    to put it: the list guides the columns it names and leaves the others planned."""
+    items = listed_items(instruction)
+    return len(items) >= 2 and all(FORMAT_HINT.search(item) for item, _, _ in items)
 
 
 @dataclass(frozen=True)

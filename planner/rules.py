@@ -400,6 +400,9 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
     if named and ins.EXAMPLES.search(instruction):  # "details such as the first ascent year": one of the gaps, not all
         notes.append(f"the instruction names {', '.join(named)} as examples: the other open columns are planned too")
         return named + [c for c in open_columns(table, key, operation) if c not in named]
+    if named and operation == "row_population" and ins.only_format_hints(instruction):
+        notes.append(f"the instruction says how to write {', '.join(named)}: the table's other columns are planned too")
+        return named + [c for c in open_columns(table, key, operation) if c not in named]
     if named and not all(table.column(n).references is not None for n in named):
         return named
     if unknown and not named:  # it asked for specific columns, none of which exist: filling others would be wrong

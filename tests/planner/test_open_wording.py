@@ -738,3 +738,20 @@ def test_opening_and_closing_dates_and_who_opened_it_name_three_columns(database
     result = make_plan(engine, "Fill NULL fields in fair (opening and closing dates, who opened it) from the texts.", "j",
                        llm=False)
     assert set(_cols(result.plan, "fair")) == {"opening_date", "closing_date", "opened_by"}
+
+
+def test_a_list_of_format_hints_guides_its_columns_and_leaves_the_others_planned(database) -> None:
+    """"(debut date as YYYY-MM-DD, style goes in stroke, medals as a number)" says how to write
+    three columns, not that the new rows take only those: the swimmers' clubs are added too."""
+    engine = database("swimmers.sqlite", [
+        "CREATE TABLE swimmer (id INTEGER PRIMARY KEY, name TEXT UNIQUE, debut_date TEXT, stroke TEXT, medals INTEGER, "
+        "club TEXT)"],
+        [("INSERT INTO swimmer (name, debut_date, stroke, medals, club) VALUES (:n, :d, :s, :m, :c)", [
+            {"n": "Ilka Mertens", "d": "1991-04-02", "s": "Butterfly", "m": 3, "c": "SC Lahn"},
+            {"n": "Tove Dahl", "d": "1995-07-19", "s": "Backstroke", "m": 1, "c": "Bergen SK"}])])
+    result = make_plan(engine, "Please create rows in swimmer for the swimmers below (debut date as YYYY-MM-DD, "
+                               "style goes in stroke, medals as a number).", "j", llm=False)
+    assert set(_cols(result.plan, "swimmer")) == {"debut_date", "stroke", "medals", "club"}
+    restricted = make_plan(engine, "Please create rows in swimmer for the swimmers below (debut date, stroke, medals).",
+                           "j", llm=False)
+    assert set(_cols(restricted.plan, "swimmer")) == {"debut_date", "stroke", "medals"}  # a plain list names the columns
