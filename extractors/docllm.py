@@ -231,12 +231,14 @@ def _without_clause(value: str, col: ColumnPlan) -> str:
     m = _CLAUSE.search(value)
     if m is not None and m.start() > 0 and not any(_CLAUSE.search(d) for d in col.demonstrations):
         value = value[: m.start()].rstrip(" ,;")
+    if any("," in d for d in col.demonstrations):
+        return value
     m = _LOWER_AFTER_COMMA.search(value)
-    if m is not None and m.start() > 0 and not any("," in d for d in col.demonstrations):
+    if m is not None and m.start() > 0:
         value = value[: m.start()]
     m = _COUNTRY_AFTER_COMMA.search(value)
     if m is not None and m.start() > 0 and col.format.kind != "country" and col.demonstrations \
-            and not any("," in d for d in col.demonstrations) and names_a_country(m.group("country")):
+            and names_a_country(m.group("country")):
         value = value[: m.start()]  # "Lillehammer, Norway" for a city: the country says where, it is no part
     return value
 
@@ -283,10 +285,10 @@ def _number_word_span(text: str, number: float, near: int) -> tuple[str, Evidenc
     """The number written as a word ("laid out in five movements" for 5): the digits, with the
     word as evidence, as the plan reader reads such numbers."""
     digits = str(int(number)) if number == int(number) else None
-    spelled = [w for w, d in grounding.NUMBER_WORDS.items() if d == digits]
-    if not spelled:
+    word = next((w for w, d in grounding.NUMBER_WORDS.items() if d == digits), None)
+    if word is None:
         return None
-    hits = list(re.finditer(rf"(?<![\w-])(?:{'|'.join(spelled)})(?![\w-])", text, re.IGNORECASE))
+    hits = list(re.finditer(rf"(?<![\w-]){word}(?![\w-])", text, re.IGNORECASE))
     if not hits:
         return None
     best = min(hits, key=lambda m: abs(m.start() - near))

@@ -190,6 +190,7 @@ class Reader:
     _told_of: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # _subjects_told_of, per value start
     _short: bool = True
     _affinity: dict[tuple[str, str], float] = field(default_factory=dict)  # (word, column) -> cue weight
+    _dates: list[ts.Span] | None = None  # every date and day the text writes (_date_spans)
 
     def __post_init__(self) -> None:
         self._sentences = [(a, b) for a, b, seg in self.parsed.sentences() if seg == self.entity.segment]
@@ -315,12 +316,19 @@ class Reader:
                     out.append(ts.Span(s, e, text[s:e]))
         return self._unique(out, col)
 
+    def _date_spans(self) -> list[ts.Span]:
+        """The dates and days the text writes, read once per reader (every column of words asks)."""
+        if self._dates is None:
+            text = self.parsed.text
+            self._dates = ts.dates_in(text, 0, len(text)) + _days(text)
+        return self._dates
+
     def _unique(self, spans: list[ts.Span], col: ColumnView) -> list[ts.Span]:
         text = self.parsed.text
         seen, unique = set(), []
         # a column of words (no existing value has a digit) takes no part of a date: "declared it
         # open on 3 June 1952" gives a column of people nothing
-        dates = ts.dates_in(text, 0, len(text)) + _days(text) if col.with_digits == 0.0 else []
+        dates = self._date_spans() if col.with_digits == 0.0 else []
         for sp in spans:
             sp = _strip_span(text, sp)
             if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end) or sp.text.lower() in PRONOUNS:

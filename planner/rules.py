@@ -397,11 +397,13 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             return named + picked
     for item in unknown:
         notes.append(f"the instruction asks for {item!r}, but table {table.name!r} has no such column: skipped")
+    guided = None  # why the named columns are not all the instruction asks for
     if named and ins.EXAMPLES.search(instruction):  # "details such as the first ascent year": one of the gaps, not all
-        notes.append(f"the instruction names {', '.join(named)} as examples: the other open columns are planned too")
-        return named + [c for c in open_columns(table, key, operation) if c not in named]
-    if named and operation == "row_population" and ins.only_format_hints(instruction):
-        notes.append(f"the instruction says how to write {', '.join(named)}: the table's other columns are planned too")
+        guided = f"the instruction names {', '.join(named)} as examples"
+    elif named and operation == "row_population" and ins.only_format_hints(instruction):
+        guided = f"the instruction says how to write {', '.join(named)}"
+    if guided is not None:
+        notes.append(f"{guided}: the other open columns are planned too")
         return named + [c for c in open_columns(table, key, operation) if c not in named]
     if named and not all(table.column(n).references is not None for n in named):
         return named
@@ -432,6 +434,7 @@ def _agent_column(item: str, table: TableObservation, skip: set[str]) -> str | N
 
 
 def _column_of_phrase(phrase: str, table: TableObservation, skip: set[str]) -> str | None:
+    """The one column a phrase names by a column phrase, else by the same words (fuzzy_column)."""
     found = ins.mentions(phrase, table, skip)
     return found[0].column if len(found) == 1 else ins.fuzzy_column(phrase, table, skip)
 
