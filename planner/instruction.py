@@ -73,8 +73,11 @@ FILL_VERB = re.compile(r"\b(fill(ing)?(\s+(in|out))?|complete|supply|provide|loo
                        re.I)
 LIST_CUES = re.compile(
     r"(?:fill(?:ing)?\s+in(?:\s+the\s+missing)?|include\s+whatever\s+of|including|with\s+(?:their|its)"
-    r"|(?:values?|columns?|fields?)\s+(?:for|of)|such\s+as)\s+(?P<items>.+?)"
-    r"(?=\s+(?:for\s+the|for\s+each|where\s|you\s+can|that\s+you|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
+    r"|(?:values?|columns?|fields?)\s+(?:for|of)|such\s+as"
+    r"|(?:is|are)\s+missing(?!\s+(?:for|on|in|from|at|with|by|of|where|when)\b))"  # "is missing X, Y and Z"
+    r"\s+(?P<items>.+?)"
+    r"(?=\s+(?:for\s+(?:the|each|every|all|a|an|some|these|those)\b|where\s|you\s+can|that\s+you"
+    r"|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
     re.I)
 WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)?(?:database|db)\b", re.I)  # "the music database"
 COLUMN_HINT = re.compile(r"\b(columns?|fields?|attributes?|whether|track|also\s+(?:want|need|keep|record|store|capture))\b",
@@ -526,8 +529,10 @@ NEW_COLUMN_PATTERNS = (
     re.compile(r"(?<![\w.])(?P<table>[A-Za-z_]\w*)\.(?P<name>[A-Za-z_]\w*)\s+(?P<type>integer|int|text|real|float|"
                r"numeric|date|boolean|bool|varchar(?:\(\d+\))?)\b", re.I),
     # new column for dish: region = region the dish comes from
+    # add a column to cheese: milk_animal TEXT -- the animal whose milk it is made from
     re.compile(r"\b(?:column|field|attribute)\s+(?:for|in|to|on)\s+" + _TABLE + r"(?:\s+table)?\s*:\s*" + _NAME
-               + r"\s*(?:=|:|-|\u2014)\s*(?P<desc>[^.;]*)", re.I),
+               + r"(?:\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool|varchar(?:\(\d+\))?))?"
+               r"\s*(?:=|:|-+|\u2014)\s*(?P<desc>[^.;]*)", re.I),
     # we need a new field eat_type in restaurant: ...
     re.compile(r"\bnew\s+(?:column|field|attribute)\s+" + _NAME + r"\s+(?:in|to|for|on)\s+" + _TABLE, re.I),
     # automobile gets manufacturer_id INTEGER REFERENCES company(id)
@@ -561,6 +566,10 @@ REFERENCES = re.compile(r"\b(?:referenc(?:es|ing|e)|foreign\s+key\s+(?:to|into|o
                         r"|\b(?:links?|points?|pointing)\s+to\s+(?:the\s+)?[`\"']?(?P<table2>\w+)[`\"']?\s+(?:table|rows?)\b",
                         re.I)
 SCHEMA_CUE = re.compile(r"\b(column|field|attribute|schema|alter\s+table)\b", re.I)
+SCHEMA_WORDS = {"column", "field", "attribute"}  # "add a column to cheese: ..." names no column "column"
+# words that start the rest of a sentence, never a column's name: "a new attribute for each festival"
+FUNCTION_WORDS = {"for", "of", "to", "in", "on", "at", "by", "with", "from", "about", "per", "and", "or", "as",
+                  "which", "whose", "where", "called", "named"}
 NOT_NAMES = {"the", "a", "an", "it", "them", "these", "those", "this", "that", "rows", "row", "records", "record",
              "entries", "data", "new", "every", "each", "all", "any", "some", "more", "values", "value", "places",
              "information", "info", "details"}
@@ -615,7 +624,7 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
     for pattern in NEW_COLUMN_PATTERNS:
         for m in pattern.finditer(instruction):
             name, table = m.group("name"), m.group("table")
-            if table.lower() not in tables or name.lower() in NOT_NAMES or name.lower() in tables:
+            if table.lower() not in tables or name.lower() in NOT_NAMES | SCHEMA_WORDS or name.lower() in tables:
                 continue
             ambiguous = pattern in (EXTEND_WITH, ADD_TO)
             if ambiguous and not (SCHEMA_CUE.search(instruction) or "_" in name):
@@ -628,7 +637,7 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
                                     sql_type=(groups.get("type") or None), references=references)
     m = NAMED_BEFORE_COLUMN.search(instruction)
-    if m and not set(m.group("name").lower().split()) & (NOT_NAMES | tables | {"column", "field", "attribute"}):
+    if m and not set(m.group("name").lower().split()) & (NOT_NAMES | tables | SCHEMA_WORDS):
         written = (m.group("table") or m.group("given") or "").lower()  # "... column to T", "give T a X column"
         table = next((t.name for t in observation.tables if t.name.lower() == written), None)
         return NewColumnRequest(name="_".join(m.group("name").split()), table=table,
@@ -648,7 +657,8 @@ NEW_COLUMN_AFTER = re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:(?:for|o
                               r"|\b(?:add|store|keep|record)\s+(?:that|this|it)\s+as\s+[`\"']?(?P<as>[A-Za-z_]\w*)[`\"']?", re.I)
 STORE_VERBS = re.compile(r"\b(add|create|introduce|include|put|keep|record|store|track|capture|want|need)\b", re.I)
 TYPE_HINT = re.compile(r"\([^()]*\b(yes\s*/\s*no|yes\s+or\s+no|integer|text|number|date|boolean|real|in\s+\w+)\b[^()]*\)", re.I)
-SNAKE_NAME = re.compile(r"(?<![\w.])[`\"']?(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`\"']?(?![\w(]|\.\w)")  # not table.column
+SNAKE_NAME = re.compile(r"(?<![\w.])[`\"']?(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`\"']?(?![\w(]|\.\w)"  # not table.column
+                        r"(?!\s+(?:database|db|schema)\b)")  # "populate the crime_fiction database" names no column
 
 
 def _unplaced_new_column(instruction: str, observation: Observation,
@@ -658,12 +668,17 @@ def _unplaced_new_column(instruction: str, observation: Observation,
     snake_case name no table or column has, beside a verb of storing ("keep each river's source
     elevation: source_elevation_m")."""
     known = {t.name.lower() for t in observation.tables} | {c.name.lower() for t in observation.tables for c in t.columns}
-    m = NEW_COLUMN_AFTER.search(instruction)
-    name = (m.group("name") or m.group("called") or m.group("as") or m.group("quoted_as")) if m else None
-    name = "_".join(name.replace("-", " ").split()) if name else None
-    if name and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in name):
-        name = None
-    if name is None and STORE_VERBS.search(instruction):
+    name = None
+    for m in NEW_COLUMN_AFTER.finditer(instruction):
+        name = m.group("name") or m.group("called") or m.group("as") or m.group("quoted_as")
+        name = "_".join(name.replace("-", " ").split()) if name else None
+        if name and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in name):
+            name = None
+        if name and name.lower() in FUNCTION_WORDS:  # "a new attribute for each festival: ... call it top_award"
+            name = None
+        if name:
+            break
+    if name is None and (STORE_VERBS.search(instruction) or NEW_COLUMN_AFTER.search(instruction)):
         snake = [s.group("name") for s in SNAKE_NAME.finditer(instruction) if s.group("name").lower() not in known]
         name = snake[0] if len(set(snake)) == 1 else None
     if not name or name.lower() in NOT_NAMES | known:
@@ -684,6 +699,19 @@ DESCRIBED_VALUE = [
     re.compile(r"\b(?:track(?:ing)?|record(?:ing)?|see|store|keep|capture|know|log)\s+(?:the\s+|their\s+|its\s+)?"
                r"(?P<phrase>[a-z][a-z -]{1,40}?)\s+(?:(?:used|given|worn|held)\s+)?(?:of|for|at|on|per|in|by)\s+"
                r"(?:each|every|all)\b", re.I),
+    # "Make 'Fermentation Days' a new field", "make engine type a new column for the aircraft"
+    re.compile(r"\bmake\s+['\"\u2018\u201c]?(?P<phrase>[a-z][\w -]{1,40}?)['\"\u2019\u201d]?\s+(?:a|an)\s+"
+               r"(?:new\s+|additional\s+|extra\s+|separate\s+)?(?:column|field|attribute)\b", re.I),
+    # "add termination date (DD/MM/YYYY) as a new column"
+    re.compile(r"\b(?:add|include|store|keep|record|track)\s+(?P<phrase>[a-z][a-z -]{1,40}?)\s+(?:\([^()]*\)\s+)?as\s+"
+               r"(?:a|an)\s+(?:new\s+|additional\s+|extra\s+|separate\s+)?(?:column|field|attribute)\b", re.I),
+    # "Add a column to bookings for the amount paid (EUR)"
+    re.compile(r"\b(?:column|field|attribute)\s+(?:(?:to|on|in)\s+(?:the\s+)?\w+\s+(?:table\s+)?)?for\s+"
+               r"(?:the\s+|its\s+|their\s+)?(?P<phrase>[a-z][a-z -]{1,40}?)(?=\s*[.,;:(\u2014]|\s+(?:and|from)\b|$)",
+               re.I),
+    # "Each habitat should also have its maximum visitor capacity recorded. Make that a new column"
+    re.compile(r"\b(?:have|has|get|gets|carry|carries)\s+(?:its|their|a|an|the)\s+(?P<phrase>[a-z][a-z -]{1,40}?)\s+"
+               r"(?:recorded|stored|tracked|kept|noted|logged|captured)\b", re.I),
 ]
 
 
@@ -888,11 +916,14 @@ def clean_description(text: str | None) -> str | None:
     return text or None
 
 
+EXAMPLE_ITEM = re.compile(r"^(?:a|an)\s+\w+\s+(?:like|such\s+as)\s+(?=['\"`\u201c])", re.I)
+
+
 def listed_labels(text: str) -> list[str] | None:
     """'values: pub, restaurant or coffee shop' -> ['pub', 'restaurant', 'coffee shop']; 'yes or no'."""
     for m in LABEL_LIST.finditer(text):
-        items = [re.sub(r"^(?:and|or)\s+", "", i.strip()).strip(" '\"`\u201c\u201d") for i in
-                 re.split(r",|\s+or\s+|\s+and\s+|/", m.group("items"))]
+        items = [re.sub(r"^(?:and|or)\s+", "", i.strip()) for i in re.split(r",|\s+or\s+|\s+and\s+|/", m.group("items"))]
+        items = [EXAMPLE_ITEM.sub("", i).strip(" '\"`\u201c\u201d") for i in items]  # "a score like '3 out of 5'"
         items = [i for i in items if i]
         if len(items) >= 2 and all(len(i.split()) <= 4 and not re.match(r"(the|a|an|its|their)\b", i, re.I)
                                    for i in items):

@@ -530,6 +530,18 @@ def test_the_whole_database_plans_the_parents_columns_too(cuisine: Engine) -> No
     ("I'd like airports to have a lounge_count column too.", "lounge_count"),
     ("We also want to record whether each airport has a train link (yes/no) - add that as rail_link and fill it.",
      "rail_link"),
+    # "a column" is no column's name, and a type may stand between the name and its meaning
+    ("Add a column to airport: lounge_brand TEXT -- the company whose lounges the airport hosts. Fill it in.",
+     "lounge_brand"),
+    # "for" starts the owner's phrase, and the name comes last
+    ("We'd like a new attribute for each airport: the name of its largest terminal (text). Call it main_terminal "
+     "and fill it for the airports in the notes.", "main_terminal"),
+    # no name given: the column is named by what the wording says it holds
+    ("Make 'Gate Count' a new field on the airport table.", "gate_count"),
+    ("add opening date (DD/MM/YYYY) as a new column on airport", "opening_date"),
+    ("Add a column to airport for the lounge operator (text).", "lounge_operator"),
+    ("Each airport should also have its passenger capacity recorded. Make that a new column on the airport table, "
+     "whole numbers.", "passenger_capacity"),
 ])
 def test_new_column_wordings(aviation: Engine, instruction: str, name: str) -> None:
     result = make_plan(aviation, instruction, "j", llm=False)
@@ -755,3 +767,29 @@ def test_a_list_of_format_hints_guides_its_columns_and_leaves_the_others_planned
     restricted = make_plan(engine, "Please create rows in swimmer for the swimmers below (debut date, stroke, medals).",
                            "j", llm=False)
     assert set(_cols(restricted.plan, "swimmer")) == {"debut_date", "stroke", "medals"}  # a plain list names the columns
+
+
+def test_a_snake_case_database_name_is_no_new_column(aviation: Engine) -> None:
+    """"Populate the travel_notes database" names the database, not a column to add: the rows
+    are populated, with no column added."""
+    result = make_plan(aviation, "Populate the travel_notes database from these texts: every airport goes into airport, "
+                                 "with city_served_id pointing at its city. If a city isn't in city yet, add it first.",
+                       "j", llm=False)
+    airport = result.plan.table("airport")
+    assert airport.operation == "row_population"
+    assert all(c.new is None for t in result.plan.tables for c in t.columns)
+
+
+def test_what_a_table_is_missing_is_a_list_of_its_columns(aviation: Engine) -> None:
+    """"is missing elevations and runways for a few airports": the list names the columns, the
+    last one by a shorter word than the column's name."""
+    result = make_plan(aviation, "Hey - the airport table is missing elevations and runways for a few airports. "
+                                 "Could you fill in whatever these notes tell us?", "j", llm=False)
+    assert set(_cols(result.plan, "airport")) == {"elevation_m", "runway_length_m"}
+
+
+def test_a_label_list_that_ends_with_an_example_value_keeps_it_as_a_label(aviation: Engine) -> None:
+    """"(one of: small, medium or large, or a code like 'B-2')": the example is a label too."""
+    result = make_plan(aviation, "Please add a size_class column to airport (a text label: small, medium or large, "
+                                 "or a code like 'B-2') and populate it from the notes.", "j", llm=False)
+    assert result.plan.table("airport").column("size_class").labels == ["small", "medium", "large", "B-2"]
