@@ -31,6 +31,13 @@ UNITS = {"m": ("length", 1.0), "km": ("length", 1000.0), "cm": ("length", 0.01),
          "lb": ("mass", 0.45359237), "lbs": ("mass", 0.45359237), "pounds": ("mass", 0.45359237),
          "km2": ("area", 1e6), "km²": ("area", 1e6), "m2": ("area", 1.0), "m²": ("area", 1.0),
          "sq mi": ("area", 2589988.11), "ha": ("area", 1e4), "hectares": ("area", 1e4)}
+# the same units spelled out, as texts write them ("a 4,309-metre circuit", "4.259 kilometres long")
+UNITS |= {word: UNITS[unit] for unit, words in {
+    "m": ("metre", "metres", "meter", "meters"), "km": ("kilometre", "kilometres", "kilometer", "kilometers"),
+    "cm": ("centimetre", "centimetres", "centimeter", "centimeters"),
+    "mm": ("millimetre", "millimetres", "millimeter", "millimeters"), "mi": ("mile",), "ft": ("foot",),
+    "kg": ("kilogram", "kilograms", "kilo", "kilos"), "g": ("gram", "grams"), "t": ("tonne", "ton", "tons"),
+    "lb": ("pound",)}.items() for word in words}
 MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 DATE_IN_TEXT = re.compile(
     rf"\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}\s+{MONTHS}\s*,?\s*\d{{3,4}}|{MONTHS}\s+\d{{1,2}}\s*,?\s*\d{{3,4}}"
@@ -39,6 +46,8 @@ DATE_IN_TEXT = re.compile(
 )
 YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 NUMBER = re.compile(r"[-+]?\d[\d,.\s]*")
+# price_parser reads one dot before three digits as a thousands mark, as German writes "5.793"
+_ONE_DOT_THREE_DIGITS = re.compile(r"\d+\.\d{3}")
 
 
 def clean_text(value: Scalar) -> str:
@@ -148,6 +157,8 @@ def to_number(value: Scalar, fmt: ValueFormat) -> float:
     if price.amount is None:
         raise Unnormalizable(f"no number in {text!r}", text)
     amount = float(price.amount)
+    if fmt.kind == "number" and price.amount_text and _ONE_DOT_THREE_DIGITS.fullmatch(price.amount_text):
+        amount = float(price.amount_text)  # "5.793 km" in a column of fractions: a decimal point, not 5,793
     after = text[text.find(price.amount_text) + len(price.amount_text):] if price.amount_text else ""
     word = re.match(r"\s*-?\s*([A-Za-z²]+(?:\s?mi)?)", after)
     token = word.group(1).lower() if word else ""

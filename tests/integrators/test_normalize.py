@@ -77,6 +77,13 @@ def test_years(raw: object, expected: int) -> None:
     ("12 km", ValueFormat(kind="number", unit="km"), 12.0),
     ("5 miles", ValueFormat(kind="number", unit="km"), 8.04672),
     ("3 km", ValueFormat(kind="number", unit="m"), 3000.0),
+    # one dot before three digits is a decimal point in a column of fractions, a thousands mark in one of integers
+    ("5.793 km", ValueFormat(kind="number", unit="km"), 5.793),
+    ("12.000 seats", ValueFormat(kind="integer"), 12000),
+    # units spelled out convert as their symbols do
+    ("a 4,309-metre circuit", ValueFormat(kind="number", unit="km"), 4.309),
+    ("4.259 kilometres", ValueFormat(kind="number", unit="m"), 4259.0),
+    ("421 metres", ValueFormat(kind="number", unit="m"), 421.0),
 ])
 def test_numbers_with_scale_words_currency_and_units(raw: str, fmt: ValueFormat, expected: float) -> None:
     assert normalize(raw, fmt) == pytest.approx(expected)
