@@ -28,7 +28,7 @@ from text2db.extractors import grounding
 from text2db.extractors import textspans as ts
 from text2db.extractors.llm import _complete, _json_object
 from text2db.extractors.reader import COMPARATIVES, content_words, label_word, other_column_stems, stem, stems
-from text2db.integrators.countries import names_a_country
+from text2db.integrators.countries import country_name, names_a_country
 from text2db.integrators.exceptions import Unnormalizable
 from text2db.integrators.normalize import parse_date, to_label
 from text2db.integrators.textstyle import labels_regex, template_label
@@ -190,6 +190,8 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: fro
         return _in_label_wording(_existing_form(ev.quote, col), col), ev
     if col.value_type == "date":  # "1890-10-01" where the text writes "1 October 1890"
         return _date_span(text, value, near)
+    if col.format.kind == "country":  # "Netherlands" where the text writes "the Dutch seaside town"
+        return _demonym_span(text, value, near)
     if col.value_type in ("integer", "number", "year"):
         number = _NUMBER.search(value)
         if number:
@@ -219,6 +221,7 @@ _CLAUSE = re.compile(r",?\s+(?:where|which|who|whose|whom)\s", re.IGNORECASE)
 
 
 _LOWER_AFTER_COMMA = re.compile(r",\s+(?=[a-z])")
+_PARENTHESIS_AT_END = re.compile(r"\s*\([^()]*\)$")
 _COUNTRY_AFTER_COMMA = re.compile(r",\s+(?P<country>[A-Z][^,]*)$")
 
 
@@ -227,10 +230,14 @@ def _without_clause(value: str, col: ColumnPlan) -> str:
     Pietro Grasso" -> "Italy"), unless the column's own values hold such clauses; likewise
     without a lower-case phrase after a comma ("Baikonur Cosmodrome, in what is now
     Kazakhstan") or a country after a comma ("Lillehammer, Norway") where no value of the
-    column holds a comma."""
+    column holds a comma, and without a closing parenthesis ("Golden Leopard (Pardo d'oro)")
+    where none holds one."""
     m = _CLAUSE.search(value)
     if m is not None and m.start() > 0 and not any(_CLAUSE.search(d) for d in col.demonstrations):
         value = value[: m.start()].rstrip(" ,;")
+    m = _PARENTHESIS_AT_END.search(value)
+    if m is not None and m.start() > 0 and not any("(" in d for d in col.demonstrations):
+        value = value[: m.start()]  # "Golden Leopard (Pardo d'oro)": a gloss the column's values never have
     if any("," in d for d in col.demonstrations):
         return value
     m = _LOWER_AFTER_COMMA.search(value)
@@ -241,6 +248,22 @@ def _without_clause(value: str, col: ColumnPlan) -> str:
             and names_a_country(m.group("country")):
         value = value[: m.start()]  # "Lillehammer, Norway" for a city: the country says where, it is no part
     return value
+
+
+def _demonym_span(text: str, value: str, near: int) -> tuple[str, Evidence] | None:
+    """The word of the text that names the LLM's country another way ("Dutch", "Brazilian"),
+    nearest the entity; the integrator writes it as the column writes countries."""
+    wanted = country_name(value)
+    if wanted is None:
+        return None
+    hits = [m for m in _CAPITALIZED_WORD.finditer(text) if country_name(m.group(0)) == wanted]
+    if not hits:
+        return None
+    best = min(hits, key=lambda m: abs(m.start() - near))
+    return best.group(0), grounding.evidence(text, best.start(), best.end())
+
+
+_CAPITALIZED_WORD = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?![\w-])")
 
 
 def _date_span(text: str, value: str, near: int) -> tuple[str, Evidence] | None:
@@ -271,7 +294,8 @@ def _number_span(text: str, number: float, near: int) -> tuple[str, Evidence] | 
         except ValueError:
             continue
         if abs(written - number) < 1e-6 * max(1.0, abs(number)):
-            tail = re.match(r"\s?(?:(?:thousand|million|billion)\s)?(?:square\s)?[A-Za-z²]+\d?", text[m.end():m.end() + 24])
+            # the unit or scale word after it, also joined by a hyphen ("a 4,309-metre circuit")
+            tail = re.match(r"[\s-]?(?:(?:thousand|million|billion)\s)?(?:square\s)?[A-Za-z²]+\d?", text[m.end():m.end() + 24])
             end = m.end() + (tail.end() if tail and not tail.group(0).strip().lower() in ("and", "or", "the", "in", "of") else 0)
             hits.append((abs(m.start() - near), m.start(), end))
     if not hits:
@@ -285,14 +309,16 @@ def _number_word_span(text: str, number: float, near: int) -> tuple[str, Evidenc
     """The number written as a word ("laid out in five movements" for 5): the digits, with the
     word as evidence, as the plan reader reads such numbers."""
     digits = str(int(number)) if number == int(number) else None
+    phrases = grounding.number_phrases(text)  # "nineteen fifty-two", "four hundred and twenty-one"
+    hits = [(s, e) for s, e, value in phrases if str(value) == digits]
     word = next((w for w, d in grounding.NUMBER_WORDS.items() if d == digits), None)
-    if word is None:
-        return None
-    hits = list(re.finditer(rf"(?<![\w-]){word}(?![\w-])", text, re.IGNORECASE))
+    if word is not None:  # a word of its own, not one inside a longer number ("twenty-five")
+        hits += [m.span() for m in re.finditer(rf"(?<![\w-]){word}(?![\w-])", text, re.IGNORECASE)
+                 if not any(s <= m.start() < e for s, e, _ in phrases)]
     if not hits:
         return None
-    best = min(hits, key=lambda m: abs(m.start() - near))
-    return digits, grounding.evidence(text, best.start(), best.end())
+    start, end = min(hits, key=lambda h: abs(h[0] - near))
+    return digits, grounding.evidence(text, start, end)
 
 
 def _new_label(text: str, col: ColumnPlan, value: str, near: int, others: frozenset[str] = frozenset()) -> tuple[str, Evidence] | None:

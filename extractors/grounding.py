@@ -38,8 +38,71 @@ def locate(text: str, value: str, near: int = 0) -> Evidence | None:
 
 
 def spelled_numbers(quote: str) -> set[str]:
-    """The numbers a quote writes in words, as digits ("a four-stage rocket" -> {"4"})."""
-    return {NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", quote.lower()) if w in NUMBER_WORDS}
+    """The numbers a quote writes in words, as digits ("a four-stage rocket" -> {"4"},
+    "four hundred and twenty-one metres" -> {"421"})."""
+    return {NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", quote.lower()) if w in NUMBER_WORDS} | {
+        str(value) for _, _, value in number_phrases(quote)}
+
+
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                     "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
+# two or more number words in a row ("four hundred and twenty-one", "nineteen seventy-eight")
+NUMBER_PHRASE = re.compile(rf"(?<![\w-])(?:{_NUMBER_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_NUMBER_WORD}))+(?![\w-])", re.I)
+
+
+def number_phrases(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, value) of every number written in two or more words: "four hundred and
+    twenty-one" is 421, "two thousand and five" 2005, and a year read in two halves,
+    "nineteen seventy-eight", 1978. A phrase that is no number ("three four") is left out."""
+    found = []
+    for m in NUMBER_PHRASE.finditer(text):
+        value = _phrase_value([w for w in re.split(r"[\s-]+", m.group(0).lower()) if w != "and"])
+        if value is not None:
+            found.append((m.start(), m.end(), value))
+    return found
+
+
+def _phrase_value(words: list[str]) -> int | None:
+    items: list[int | str] = []  # values below a hundred ("seventy" "eight" is one) and scale words
+    for word in words:
+        small = _UNITS.get(word, _TENS.get(word))
+        if small is None:
+            items.append(word)  # a scale word: NUMBER_PHRASE takes no other
+        elif items and isinstance(items[-1], int) and items[-1] in _TENS.values() and 0 < small < 10:
+            items[-1] += small
+        else:
+            items.append(small)
+    groups = [i for i in items if isinstance(i, int)]
+    if len(groups) == len(items):  # no scale word: one number, or a year in two halves
+        if len(groups) == 2 and 10 <= groups[0] and 10 <= groups[1]:
+            return groups[0] * 100 + groups[1]
+        return groups[0] if len(groups) == 1 else None
+    total = current = 0
+    previous: int | str | None = None
+    for item in items:
+        if isinstance(item, int):
+            if isinstance(previous, int):
+                return None  # "three four hundred"
+            current += item
+        elif current == 0:
+            return None  # "hundred" with nothing before it in the phrase
+        elif item == "hundred":
+            current *= 100
+        else:
+            total, current = total + current * _SCALES[item], 0
+        previous = item
+    return total + current
+
+
+def _spelled_in(value: str, quote: str) -> bool:
+    """The value is the quote's number written in words, with the quote's other words: "5" in
+    "five movements", "421 metres" in "four hundred and twenty-one metres"."""
+    numbers = _DIGITS.findall(value)
+    rest = _DIGITS.sub(" ", value).split()
+    return bool(numbers) and set(numbers) <= spelled_numbers(quote) and all(fold(w) in fold(quote) for w in rest)
 
 
 def numbers_agree(value: Scalar, quote: str) -> bool:
@@ -62,7 +125,7 @@ def rejection(text: str, cell: Cell, labels: frozenset[str] = frozenset()) -> st
         return "evidence not in document"
     if cell.value is None or (isinstance(cell.value, str) and cell.value in labels):
         return None
-    if isinstance(cell.value, str) and fold(cell.value) not in fold(ev.quote) and cell.value not in spelled_numbers(ev.quote):
+    if isinstance(cell.value, str) and fold(cell.value) not in fold(ev.quote) and not _spelled_in(cell.value, ev.quote):
         return "value not in evidence"
     if not numbers_agree(cell.value, ev.quote):
         return "number not in evidence"

@@ -23,9 +23,10 @@ from functools import lru_cache
 
 from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
-from text2db.extractors.grounding import NUMBER_WORDS
+from text2db.extractors.grounding import NUMBER_WORDS, number_phrases
 from text2db.extractors.spans import Candidate
 from text2db.integrators.countries import names_a_country
+from text2db.integrators.normalize import UNITS
 from text2db.integrators.textstyle import templated_labels
 from text2db.schemas.plan import ColumnPlan, TablePlan
 
@@ -37,6 +38,8 @@ UNIT_WORDS = {"m": "metres", "km": "kilometres", "km2": "square kilometres", "m2
 NEGATION = re.compile(r"\b(?:not|no|never|n't|non|without|isn't|aren't|doesn't|don't|un\w+)\b", re.I)
 NUMBER = re.compile(r"(?<![\w.-])[-+]?\d[\d,]*(?:\.\d+)?(?![-/]\w)(?!\d)(?:\s*(?:thousand|million|billion|bn|k)\b)?"
                     r"(?:\s*(?:square\s+)?[A-Za-z²]+\d?)?")
+_WORD = re.compile(r"(?<![\w-])\w+(?![\w-])")
+_SHORT_CODE = re.compile(r"[A-Z0-9]{1,6}")  # an airline's "KL", a currency's "EUR": one token, no lower case
 CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w-])[A-Z]{3,5}(?![\w-])")
 SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a cue word (cost, not quality)
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
@@ -48,8 +51,13 @@ PRONOUNS = frozenset("i you he she it we they me him her us them my your his its
                      "there here one".split())  # a sentence-initial "Their" or "It" is capitalized, never a name
 PREPOSITIONS = frozenset("near beside behind opposite next along across around above below under over inside outside "
                          "within beyond past towards toward via between among against beneath".split())
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|near|from)\s+(?:the\s+)?$", re.I)  # ends where the span starts
+AGENT_IN_PLACE = 0.5  # a span after "in"/"at" offered to a column of agents
 TYPE_WORDS = {"date": {"date", "day"}, "year": {"year"}}  # name words a value of that type states by itself
 CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|or|while|whereas|which|who|whose|where|when|with|without)\b", re.I)
+FITS_ELSEWHERE_MARGIN = 0.12  # MiniLM cosine by which a value is nearer another column's values than its own column's
+FITS_ELSEWHERE_FLOOR = 0.5  # ... and near them at all ("Florence" is a headquarters, not a founder)
+MIN_VALUE_SET = 3  # distinct existing values a column needs before its values are compared with a candidate
 WORD_AFFINITY_FLOOR = 0.55  # MiniLM cosine of two single words below which they are not the same cue
 WORD_AFFINITY_FULL = 0.85  # ... and at which a word counts as fully as the column's own word ("born" / "birth")
 _SUFFIXES = ("ions", "ion", "ments", "ment", "ings", "ing", "ers", "er", "ed", "es", "ly", "ors",
@@ -111,6 +119,9 @@ class ColumnView:
     cue_words: tuple[str, ...] = ()  # the words behind cue_stems, lower-case: what near-synonyms are compared with
     countries: bool = False  # the plan writes the column as a country name: only spans that name one
     known: tuple[str, ...] = ()  # values the column holds or the LLM gave it (open text columns): found where written
+    code_lengths: tuple[int, int] | None = None  # every value is one short upper-case code ("KL", "EK"): its lengths
+    examples: tuple[str, ...] = ()  # distinct existing values (a foreign key's: parent names), compared with candidates
+    agent: bool = False  # the column names who did something ("founder", "director"): never a place after "in"
 
     @classmethod
     def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None,
@@ -132,14 +143,30 @@ class ColumnView:
         cap = sum(1 for d in demos if d[:1].isupper() or d[:1].isdigit()) / len(demos) if demos else 0.5  # as _score reads a span
         digits = sum(1 for d in demos if re.search(r"\d", d)) / len(demos) if len(demos) >= MIN_SHAPE_DEMOS else 0.5
         numeric = col.value_type in ("integer", "number", "year") or col.format.kind in ("integer", "number", "year")
+        examples = tuple(dict.fromkeys(demos))
+        head = name_words[-1].lower() if name_words else ""
+        agent = len(head) > 4 and head.endswith(("er", "or")) and stem(head) != head  # founder -> found(ed)
         if col.link is not None:
-            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, cue_words=cue_words)
+            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, cue_words=cue_words,
+                       examples=examples, agent=agent)
         known = () if col.labels or numeric else tuple(dict.fromkeys(v for v in [*demos, *(learned_values or [])] if 2 < len(v) <= 60))
         labels = tuple(col.labels or ())
         if col.labels_open:  # the values the LLM gave an open label set are labels to look for too
             labels = tuple(dict.fromkeys([*labels, *(learned_values or [])]))
+        codes = [len(d) for d in demos if _SHORT_CODE.fullmatch(d)]
+        code_lengths = (min(codes), max(codes)) if len(demos) >= MIN_SHAPE_DEMOS and len(codes) == len(demos) else None
         return cls(col.name, col.value_type, phrase, frozenset(cue), labels, cap, numeric,
-                   with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country", known=known)
+                   with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country", known=known,
+                   code_lengths=code_lengths, examples=examples, agent=agent)
+
+    @property
+    def value_set(self) -> tuple[str, ...]:
+        """The words the column's rows hold (labels or existing text values), for comparing a
+        candidate with; empty for numbers, dates and columns with too few distinct values."""
+        if self.numeric or self.value_type == "date":
+            return ()
+        values = tuple(dict.fromkeys(self.labels or self.examples))
+        return values if len(values) >= MIN_VALUE_SET else ()
 
     @property
     def typed(self) -> bool:
@@ -149,7 +176,12 @@ class ColumnView:
 
     def fits_shape(self, value: str) -> bool:
         """A text value has the shape of the column's existing values: a code column (nearly every
-        value has digits: ISBNs, postcodes) takes no plain words; a column of words takes no codes."""
+        value has digits: ISBNs, postcodes) takes no plain words; a column of words takes no codes;
+        a column of short upper-case codes takes only such a code of their lengths ("TK", not "IATA
+        code TK")."""
+        if self.code_lengths is not None:
+            low, high = self.code_lengths
+            return _SHORT_CODE.fullmatch(value) is not None and low <= len(value) <= high
         digits = sum(ch.isdigit() for ch in value)
         if self.with_digits >= 0.8:
             return digits > 0
@@ -234,11 +266,32 @@ class Reader:
                 continue
             if any(s.span.start < b and a < s.span.end for a, b in taken_spans):
                 continue
+            if self.semantic and self._fits_elsewhere(s):
+                continue
             done.add(s.column)
             taken_spans.append((s.span.start, s.span.end))
             out.append(Candidate(self.entity.name, s.column, ts.Span(s.span.start, s.span.end, s.value),
                                  round(min(0.95, s.score), 3), "plan_reader", verifiable=True))
         return out
+
+    def _fits_elsewhere(self, s: Scored) -> bool:
+        """The value is far more like another column's existing values than like its own
+        column's: "founded in Florence in 1921 by Guccio Gucci" offers "Florence" to `founder`,
+        whose rows hold people, while `headquarters` holds cities. Only text columns with a few
+        distinct values on both sides are compared; numbers and dates have their own shapes."""
+        own = next(c for c in self.columns if c.name == s.column)
+        mine = _value_centroid(own.value_set)
+        if mine is None:
+            return False
+        vector = _vectors([s.value])[0]
+        fit = float(vector @ mine)
+        for other in self.columns:
+            theirs = _value_centroid(other.value_set) if other is not own else None
+            if theirs is not None:
+                elsewhere = float(vector @ theirs)
+                if elsewhere >= FITS_ELSEWHERE_FLOOR and elsewhere - fit >= FITS_ELSEWHERE_MARGIN:
+                    return True
+        return False
 
     # -- candidates by value type ---------------------------------------------------------
     def _candidates(self, col: ColumnView) -> list[Scored]:
@@ -253,11 +306,16 @@ class Reader:
                 num = re.match(r"[-+]?\d[\d,]*(?:\.\d+)?", m.group(0))
                 if num and not self._inside_entity(m.start(), m.end()):
                     spans.append(ts.Span(m.start(), m.end(), m.group(0).strip()))
+            phrases = [_spelled_measure(text, a + s, a + e, value) for s, e, value in number_phrases(text[a:b])
+                       if not self._inside_entity(a + s, a + e)]  # "four hundred and twenty-one metres"
             if col.value_type == "year":
                 spans = [s for s in spans if re.fullmatch(r"\d{4}", s.text.split()[0])] or spans
+                phrases = [(sp, value) for sp, value in phrases if len(value) == 4]  # "nineteen fifty-two"
             else:
                 spelled = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[m.group("word").lower()])
-                           for m, sp in self._number_words(a, b)]
+                           for m, sp in self._number_words(a, b)
+                           if not any(sp.start < p.end and p.start < sp.end for p, _ in phrases)]
+            spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in phrases]
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
         else:
@@ -306,6 +364,9 @@ class Reader:
             return self._unique([sp for sp in out if re.sub(r"^the\s+", "", sp.text.lower()) not in norp], col)
         for m in CODE.finditer(text, a, b):
             out.append(ts.Span(m.start(), m.end(), m.group(0)))
+        if col.code_lengths is not None:  # codes shorter than CODE reads ("TK")
+            out += [ts.Span(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text, a, b)
+                    if col.fits_shape(m.group(0))]
         for piece in self.parsed.pieces:
             if piece.segment != self.entity.segment:
                 continue
@@ -403,6 +464,8 @@ class Reader:
         if not col.numeric and col.value_type != "date":  # a date's casing says nothing
             upper = span.text[:1].isupper() or span.text[:1].isdigit()
             score *= 0.6 + 0.4 * (col.capitalized if upper else 1 - col.capitalized)
+        if col.agent and _PLACE_BEFORE.search(self.parsed.text, max(0, span.start - 10), span.start):
+            score *= AGENT_IN_PLACE  # "founded in Copenhagen in 1847 by J. C. Jacobsen": the founder follows "by"
         if col.typed and self._sentences and max(span.start, self.entity.first.start) < self._sentences[0][1]:
             score += TYPE_FIT  # the first sentence names the entity: its typed values are usually the entity's
         distance = abs(span.start - self.entity.first.end)
@@ -513,9 +576,32 @@ def _strip_span(text: str, sp: ts.Span) -> ts.Span | None:
     return ts.Span(start, start + len(stripped), stripped)
 
 
-@lru_cache(maxsize=8192)
-def _cosine(a: str, b: str) -> float:
+def _spelled_measure(text: str, start: int, end: int, value: int) -> tuple[ts.Span, str]:
+    """A number written in words, with the unit word after it ("four hundred and twenty-one
+    metres" -> "421 metres"), so the integrator converts it as it converts digits."""
+    unit = re.match(r"[\s-]([A-Za-z]+)", text[end:end + 20])
+    if unit and unit.group(1).lower() in UNITS:
+        return ts.Span(start, end + unit.end(), text[start:end + unit.end()]), f"{value} {unit.group(1)}"
+    return ts.Span(start, end, text[start:end]), str(value)
+
+
+def _vectors(texts: list[str]):  # type: ignore[no-untyped-def]
+    """MiniLM unit vectors, one row per text (the model loads on first use)."""
     from text2db.extractors.models import embed
 
-    va, vb = embed([a, b])
+    return embed(texts)
+
+
+@lru_cache(maxsize=256)
+def _value_centroid(values: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """The unit mean of a column's value embeddings, or None for too few values."""
+    if not values:
+        return None
+    mean = _vectors(list(values)).mean(axis=0)
+    return mean / float((mean @ mean) ** 0.5)
+
+
+@lru_cache(maxsize=8192)
+def _cosine(a: str, b: str) -> float:
+    va, vb = _vectors([a, b])
     return float(va @ vb)

@@ -45,3 +45,12 @@ def test_label_values_need_only_a_real_evidence_span() -> None:
     cell = _cell("writer", 0, 19)
     assert grounding.rejection(TEXT, cell.model_copy(update={"value": "literature"}), frozenset({"literature"})) is None
     assert grounding.rejection(TEXT, cell.model_copy(update={"value": "science"}), frozenset({"literature"})) is not None
+
+
+def test_numbers_written_in_several_words_are_read_as_digits() -> None:
+    text = ("It is four hundred and twenty-one metres tall. In nineteen seventy-eight it was found; "
+            "two thousand and five saw it renamed, and three four is no number.")
+    found = {text[s:e]: value for s, e, value in grounding.number_phrases(text)}
+    assert found == {"four hundred and twenty-one": 421, "nineteen seventy-eight": 1978, "two thousand and five": 2005}
+    assert grounding.numbers_agree("1978", "In nineteen seventy-eight it was found")
+    assert not grounding.numbers_agree("1987", "In nineteen seventy-eight it was found")

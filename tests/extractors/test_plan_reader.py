@@ -403,3 +403,55 @@ def test_a_column_of_names_takes_no_part_of_a_date() -> None:
     assert value is None or not any(ch.isdigit() for ch in str(value))
     named = "The Tide Fair 1952 was held on Pier 9. Mayor Ilse Brandt declared it open on 3 June 1952."
     assert _cells(plan, named)["Tide Fair 1952"]["opened_by"] == "Mayor Ilse Brandt"
+
+
+def test_a_column_of_short_codes_takes_a_code_of_their_length() -> None:
+    """Every existing `itu_code` is two upper-case letters: "(ITU code TK)" gives "TK", not the
+    noun phrase around it ("ITU code TK")."""
+    plan = _plan("station", "station", [_col("itu_code", "itu code of the station", demos=["KL", "QF", "AY", "EK"])])
+    text = "Radio Meridian (ITU code TK) has been on air since 1933."
+    assert _cells(plan, text)["Radio Meridian"]["itu_code"] == "TK"
+
+
+def test_a_value_far_more_like_another_columns_values_is_not_taken() -> None:
+    """"founded in Verona in 1921 by Oskar Brandt": `founder` holds people and `seat` holds
+    cities, so "Verona", next to the cue, is no founder."""
+    plan = _plan("maker", "maker", [
+        _col("founder", "founder of the maker", demos=["Coco Chanel", "Gianni Versace", "Thierry Hermes", "Ralph Lauren"]),
+        _col("seat", "seat of the maker", demos=["Paris", "Milan", "New York City", "London"]),
+    ])
+    text = "Brandt & Sohn was founded in Verona in 1921 by Oskar Brandt, a saddler."
+    row = _cells(plan, text)["Brandt & Sohn"]
+    assert row.get("founder") != "Verona"
+
+
+def test_numbers_written_in_words_are_read_with_their_unit() -> None:
+    plan = _plan("tower", "tower", [_col("height_m", "height (in metres) of the tower", "number", unit="m"),
+                                    _col("completion_year", "completion year of the tower", "year")])
+    text = "The Harbour Tower was finished in nineteen fifty-two and is four hundred and twenty-one metres tall."
+    row = _cells(plan, text)["Harbour Tower"]
+    assert row["height_m"] == "421 metres"  # the integrator converts it to the column's unit
+    assert row["completion_year"] == "1952"
+
+
+def test_a_value_like_the_parent_names_of_a_foreign_key_is_not_taken_by_another_column() -> None:
+    """`founder` holds people and `country_id` links to countries (its examples are their
+    names): "founded in Portugal by Ana Lopes" offers the country to `founder`; it is no founder."""
+    from text2db.schemas.plan import ForeignKeyLink
+
+    country = ColumnPlan(name="country_id", tool="relation", question="country of the label", value_type="text",
+                         demonstrations=["France", "Italy", "Spain", "Germany"],
+                         link=ForeignKeyLink(table="country", column="id", match_on="name"))
+    plan = _plan("label", "label", [
+        _col("founder", "founder of the label", demos=["Coco Chanel", "Gianni Versace", "Thierry Hermes", "Ralph Lauren"]),
+        country])
+    text = "Casa Lopes is a fashion label founded in Portugal in 1972 by the tailor Ana Lopes."
+    assert _cells(plan, text)["Casa Lopes"].get("founder") != "Portugal"
+
+
+def test_a_place_after_in_is_no_agent_of_the_verb() -> None:
+    """A new `founder` column, with no value yet to compare with: "founded in Aarhus in 1851 by
+    the brewer Niels Holm" names the founder after "by", not the place after "in"."""
+    plan = _plan("brewery", "brewery", [_col("founder", "founder of the brewery")])
+    text = "Holm Bryggeri was founded in Aarhus in 1851 by the brewer Niels Holm."
+    assert _cells(plan, text)["Holm Bryggeri"].get("founder") != "Aarhus"

@@ -105,6 +105,33 @@ def test_a_relative_clause_the_llm_copies_along_is_not_part_of_the_value() -> No
     assert docllm.ground(_rows(row), docllm.RowsRequest(LIGHTHOUSE.tables[0], text)).rows[0].values["keeper"][0] == "Agnes Morrow"
 
 
+def test_a_gloss_in_parentheses_is_no_part_of_the_value_and_a_hyphenated_unit_is_kept() -> None:
+    """"Agnes Morrow (née Baird)": no keeper's value holds a parenthesis. "a 35-metre tower":
+    the LLM's 35 keeps the unit the text joins to it, so a column in feet would convert it."""
+    text = "Skerry Point Lighthouse, a 35-metre tower, is kept by Agnes Morrow (née Baird)."
+    row = {"name": "Skerry Point Lighthouse", "height_m": 35, "keeper": "Agnes Morrow (née Baird)",
+           "number_of_lamps": None, "first_lit_year": None}
+    values = docllm.ground(_rows(row), docllm.RowsRequest(LIGHTHOUSE.tables[0], text)).rows[0].values
+    assert values["keeper"][0] == "Agnes Morrow"
+    assert values["height_m"][0] == "35-metre"
+
+
+def test_the_llms_country_is_grounded_on_the_demonym_the_text_writes() -> None:
+    """The text says "the Dutch seaside town"; the LLM answers "Netherlands". The demonym is the
+    evidence, and the integrator writes it as the column writes countries."""
+    from text2db.schemas.plan import ValueFormat
+
+    country = ColumnPlan(name="country", tool="attribute", question="country of the circuit", value_type="text",
+                         format=ValueFormat(kind="country"), demonstrations=["Italy", "Japan", "Belgium"])
+    plan = _plan("circuit", "circuit", [country])
+    text = "Duinbaan Circuit lies among the dunes of a Dutch seaside town and opened in 1948."
+    row = {"name": "Duinbaan Circuit", "country": "Netherlands"}
+    values = docllm.ground(_rows(row), docllm.RowsRequest(plan.tables[0], text)).rows[0].values
+    assert values["country"][0] == "Dutch"
+    wrong = {"name": "Duinbaan Circuit", "country": "Belgium"}  # a country the text does not name is no value
+    assert "country" not in docllm.ground(_rows(wrong), docllm.RowsRequest(plan.tables[0], text)).rows[0].values
+
+
 def test_an_existing_value_written_with_the_columns_own_word_is_that_value() -> None:
     """A text column (no label set) holding "cheap" and "high": the LLM's "high-priced" is "high"."""
     plan = _plan("venue", "venue", [_col("price_range", "price range of the venue", demos=["cheap", "high", "£20-25"])])
