@@ -66,6 +66,7 @@ def number_phrases(text: str) -> list[tuple[int, int, int]]:
 
 
 def _phrase_value(words: list[str]) -> int | None:
+    """The value of number words without their "and"s, or None where they make no number."""
     items: list[int | str] = []  # values below a hundred ("seventy" "eight" is one) and scale words
     for word in words:
         small = _UNITS.get(word, _TENS.get(word))

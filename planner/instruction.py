@@ -513,6 +513,7 @@ DESTRUCTIVE = re.compile(
 NEGATED = re.compile(r"\b(do\s+not|don'?t|never|without|no\s+need\s+to|must\s+not|not)\s+(\w+\s+){0,2}$", re.I)
 _TABLE = r"(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?"  # a table as written: "the `dish`", "dish"
 _NAME = r"[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?"  # a column name as written, quoted or not
+_SQL_TYPE = r"(?P<type>integer|int|text|real|float|numeric|date|boolean|bool|varchar(?:\(\d+\))?)"  # "REAL", "TEXT"
 # Shapes that also name rows or data ("add Wallace to person", "extend person with facts"): a column
 # only where the wording speaks of the schema or the name is an identifier (snake_case)
 EXTEND_WITH = re.compile(  # Extend museum with established_year, the year the museum opened
@@ -526,19 +527,16 @@ NEW_COLUMN_PATTERNS = (
     re.compile(r"\balter\s+table\s+[`\"']?(?P<table>[\w]+)[`\"']?\s+add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?"
                r"[`\"']?(?P<name>[^\s`\"',;()]+)[`\"']?(?:\s+(?P<type>[A-Za-z]+))?", re.I),
     # schema change: dish.country_id INTEGER REFERENCES country(id)
-    re.compile(r"(?<![\w.])(?P<table>[A-Za-z_]\w*)\.(?P<name>[A-Za-z_]\w*)\s+(?P<type>integer|int|text|real|float|"
-               r"numeric|date|boolean|bool|varchar(?:\(\d+\))?)\b", re.I),
+    re.compile(r"(?<![\w.])(?P<table>[A-Za-z_]\w*)\.(?P<name>[A-Za-z_]\w*)\s+" + _SQL_TYPE + r"\b", re.I),
     # new column for dish: region = region the dish comes from
     # add a column to cheese: milk_animal TEXT -- the animal whose milk it is made from
     re.compile(r"\b(?:column|field|attribute)\s+(?:for|in|to|on)\s+" + _TABLE + r"(?:\s+table)?\s*:\s*" + _NAME
-               + r"(?:\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool|varchar(?:\(\d+\))?))?"
-               r"\s*(?:=|:|-+|\u2014)\s*(?P<desc>[^.;]*)", re.I),
+               + r"(?:\s+" + _SQL_TYPE + r")?\s*(?:=|:|-+|\u2014)\s*(?P<desc>[^.;]*)", re.I),
     # we need a new field eat_type in restaurant: ...
     re.compile(r"\bnew\s+(?:column|field|attribute)\s+" + _NAME + r"\s+(?:in|to|for|on)\s+" + _TABLE, re.I),
     # automobile gets manufacturer_id INTEGER REFERENCES company(id)
     re.compile(r"\b(?P<table>[A-Za-z_]\w*)\s+(?:gets|needs|receives|gains)\s+(?:an?\s+(?:new\s+)?(?:column|field)\s+)?"
-               + _NAME + r"\s+(?P<type>integer|int|text|real|float|numeric|date|boolean|bool"
-               r"|varchar(?:\(\d+\))?)\b", re.I),
+               + _NAME + r"\s+" + _SQL_TYPE + r"\b", re.I),
     # a new column on restaurant called has_terrace
     re.compile(r"\bnew\s+(?:column|field|attribute)\s+(?:on|in|to|for)\s+" + _TABLE
                + r"(?:\s+table)?\s+(?:called|named)\s+" + _NAME, re.I),
@@ -670,13 +668,12 @@ def _unplaced_new_column(instruction: str, observation: Observation,
     known = {t.name.lower() for t in observation.tables} | {c.name.lower() for t in observation.tables for c in t.columns}
     name = None
     for m in NEW_COLUMN_AFTER.finditer(instruction):
-        name = m.group("name") or m.group("called") or m.group("as") or m.group("quoted_as")
-        name = "_".join(name.replace("-", " ").split()) if name else None
-        if name and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in name):
-            name = None
-        if name and name.lower() in FUNCTION_WORDS:  # "a new attribute for each festival: ... call it top_award"
-            name = None
-        if name:
+        found = m.group("name") or m.group("called") or m.group("as") or m.group("quoted_as")
+        found = "_".join(found.replace("-", " ").split()) if found else None
+        if found and m.group("as") and not (TYPE_HINT.search(instruction) or "_" in found):
+            continue
+        if found and found.lower() not in FUNCTION_WORDS:  # "a new attribute for each festival: ... call it top_award"
+            name = found
             break
     if name is None and (STORE_VERBS.search(instruction) or NEW_COLUMN_AFTER.search(instruction)):
         snake = [s.group("name") for s in SNAKE_NAME.finditer(instruction) if s.group("name").lower() not in known]
