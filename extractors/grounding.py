@@ -11,8 +11,10 @@ import re
 from text2db.schemas.events import Cell, Evidence, Scalar
 
 _DIGITS = re.compile(r"\d+")
-NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-                "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                     "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+# the number words read alone, as digits ("a four-stage rocket"): one to twelve, as texts spell them
+NUMBER_WORDS = {w: str(i) for w, i in _UNITS.items() if 1 <= i <= 12}
 
 
 def fold(text: str) -> str:
@@ -44,8 +46,6 @@ def spelled_numbers(quote: str) -> set[str]:
         str(value) for _, _, value in number_phrases(quote)}
 
 
-_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-                                     "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
