@@ -44,7 +44,10 @@ ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" -
     r"(?=[^,.;:]{0,60}\b(rows?|records?|entries|new|every|each|all|the|these|them|into|to)\b)"
     r"|\bcreate\s+(\w+\s+){0,2}?(rows|records|entries)\b(?!\s+(when|if|where)\b)"  # not "create the X row when..."
     # "record" as a verb of its own (not "record label"): the imperative "Record the telescopes ..."
-    r"|(?:^|[.;:!?]\s*|\bplease\s+|\b(?:you|to)\s+)record\s+(?=(the|these|every|each|all|any|them|new)\b)", re.I)
+    r"|(?:^|[.;:!?]\s*|\bplease\s+|\b(?:you|to)\s+)record\s+(?=(the|these|every|each|all|any|them|new)\b)"
+    # what is missing is the thing added, not a value of it: "put every race that's missing into the database"
+    r"|\b(add|insert|put|load|enter)\s+(every|any|each|all(\s+the)?)\s+(\w+\s+){1,3}?(that|which|who)(\s+is|'s|\s+are)"
+    r"\s+(still\s+)?(missing|absent|not\s+(yet\s+)?(there|in|listed))\b", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
@@ -82,7 +85,9 @@ LIST_CUES = re.compile(
 WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)?(?:database|db)\b", re.I)  # "the music database"
 COLUMN_HINT = re.compile(r"\b(columns?|fields?|attributes?|whether|track|also\s+(?:want|need|keep|record|store|capture))\b",
                          re.I)  # words by which an instruction with no stated task may still add a column
-EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|among\s+others)(?=\W)", re.I)
+EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|among\s+others"
+                      r"|(?:details|info|information|data|fields|things|attributes|columns|values|facts|bits|cells|gaps)"
+                      r"\s+like)(?=\W)", re.I)  # "rows lack details like food, price range or rating"
 # A listed item that opens as an example ("e.g. 'more than £30'") shows a value, not a column;
 # whole words, so "egg count" and "likes" stay column phrases. EXAMPLES finds such lists in a sentence.
 EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|(?:eg|such as|like)\b)", re.IGNORECASE)
@@ -320,6 +325,26 @@ def missing_table_name(instruction: str, observation: Observation) -> str | None
     return None
 
 
+def names_its_parent(column: str, parent: str) -> bool:
+    """A reference column named after the table it points to (`star_id` -> star, `house_id` ->
+    royal_house): what its values are is that table's rows, whatever else the word may mean."""
+    own = _word_forms(strip_id(words(column)))
+    return bool(own & _word_forms(words(parent)))
+
+
+# "creating any mangaka that the table lacks", "add the missing studios too": a verb of creating
+# with the table's rows for its object
+CREATE_VERB = re.compile(r"\b(?:creat|add|insert)(?:e|es|ed|ing|s)?\s+(?:(?:the|any|all|every|each|missing|new|a|an)\s+)*"
+                         r"(?P<object>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+
+
+def asks_to_create(instruction: str, table: str) -> bool:
+    """Whether the wording asks for rows of `table` to be created (a parent whose rows the
+    documents' facts then fill, as the rows the task is about)."""
+    own = _word_forms(words(table))
+    return any(_word_forms(m.group("object").lower()) & own for m in CREATE_VERB.finditer(instruction))
+
+
 # Wording that has the parents a row refers to created when missing ("create the artist rows when
 # needed", "add any observatory that is missing"): it asks nothing of the rows the task is about.
 CREATE_PARENTS = re.compile(r"\b(create|insert|add)\s+(the\s+|any\s+|missing\s+|new\s+)*\w+\s+(rows?|records?|entries)"
@@ -413,7 +438,7 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
     items: list[tuple[str, int, int]] = []
     for s, e in spans:
         pos = s
-        for separator in [*re.finditer(r",|\band\b", instruction[s:e]), None]:
+        for separator in [*re.finditer(r",|\b(?:and|or)\b", instruction[s:e]), None]:  # "premiere year or city"
             upto = s + separator.start() if separator is not None else e
             part = instruction[pos:upto]
             start = pos + (len(part) - len(part.lstrip()))
@@ -638,9 +663,35 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
     if m and not set(m.group("name").lower().split()) & (NOT_NAMES | tables | SCHEMA_WORDS):
         written = (m.group("table") or m.group("given") or "").lower()  # "... column to T", "give T a X column"
         table = next((t.name for t in observation.tables if t.name.lower() == written), None)
+        typed = _name_after_type(instruction, m, tables)
+        if typed is not None:
+            name, end, sql_type = typed
+            return NewColumnRequest(name=name, table=table, description=_description_after(instruction, end),
+                                    sql_type=sql_type, references=references)
         return NewColumnRequest(name="_".join(m.group("name").split()), table=table,
                                 description=_description_after(instruction, m.end()), references=references)
     return _unplaced_new_column(instruction, observation, references)
+
+
+# Words before "column" that say its type or that it is added, not its name: "a new integer column
+# minaret_count", "an extra text field, roman_equivalent, holding ..."
+TYPE_WORDS = {"integer", "int", "text", "real", "float", "numeric", "decimal", "number", "date", "boolean", "bool",
+              "string", "varchar"}
+ADDED_WORDS = {"extra", "additional", "separate", "optional"}
+NAME_AFTER_COLUMN = re.compile(r"\s*[,:]?\s*(?:called\s+|named\s+)?[`\"']?(?P<name>[A-Za-z_]\w*)[`\"']?")
+
+
+def _name_after_type(instruction: str, before: re.Match, tables: set[str]) -> tuple[str, int, str | None] | None:
+    """The name that follows "column" when the words before it are only a type and "extra"
+    (`before` is a NAMED_BEFORE_COLUMN match): (name, where it ends, the SQL type written or None)."""
+    written = before.group("name").lower().split()
+    if not set(written) <= TYPE_WORDS | ADDED_WORDS or before.group("table"):
+        return None
+    after = NAME_AFTER_COLUMN.match(instruction, before.end())
+    if after is None or after.group("name").lower() in FUNCTION_WORDS | NOT_NAMES | SCHEMA_WORDS | tables:
+        return None
+    sql_type = next((w for w in written if re.fullmatch(_SQL_TYPE, w, re.I)), None)
+    return after.group("name"), after.end(), sql_type
 
 
 # "in a new column basin_area_km2", "new attribute for comet: meteor_shower", "add that as delivery (yes/no)"
@@ -879,9 +930,13 @@ def _description_after(instruction: str, end: int) -> str | None:
     """What follows a new column's name: '(country of publication; text: ...)', ': the place
     where ...', 'holding the customer rating (values: ...)', 'that references country(id): the country ...'."""
     rest = instruction[end:]
+    typed = re.match(r"\s*:\s*" + _SQL_TYPE + r"\b(?:\s+references\s+\w+\s*(?:\(\s*\w+\s*\))?)?\s*[,;:]?\s*", rest, re.I)
+    if typed:  # ": INTEGER REFERENCES animation_studio(id), the studio that produced the film"
+        m = re.match(r"(?:the\s+)?(?P<colon>[^,.;:(]+)", rest[typed.end():])
+        return clean_description(m.group("colon")) if m else None
     m = re.match(r"\s*(?:to\s+(?:the\s+)?[`\"']?\w+[`\"']?(?:\s+table)?\s*)?(?:\(\s*(?P<paren>[^();]+?)\s*[;)]"
-                 r"|(?:that\s+references\s+\S+\s*)?:\s*(?:the\s+)?(?P<colon>[^,.;:(]+)"
-                 r"|holding\s+(?:the\s+)?(?P<holding>[^,.;:(]+))", rest, re.I)
+                 r"|(?:that\s+references\s+\S+\s*)?[:=]\s*(?:the\s+)?(?P<colon>[^,.;:(]+)"
+                 r"|,?\s*holding\s+(?:the\s+)?(?P<holding>[^,.;:(]+))", rest, re.I)
     if not m:  # ", the year the museum opened (an integer), and ...": an apposition, not the next clause
         m = re.match(r"\s*,\s*(?!(?:and|then|so|please|fill|set|using|from|with|based|which|where|if|when)\b)"
                      r"(?:the\s+)?(?P<appos>[^,.;:(]+)", rest, re.I)

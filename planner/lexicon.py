@@ -96,6 +96,8 @@ def head_meaning(column: str) -> Meaning | None:
 
 
 def singular(word: str) -> str:
+    if word.endswith(("series", "species")):  # the same in both numbers ("manga series", not "manga sery")
+        return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("ses", "xes", "ches", "shes")):

@@ -148,7 +148,8 @@ def plan_with_rules(instruction: str, observation: Observation, job: str, drop: 
     )
     # a parent the instruction names (or every table, when it names none) is planned with its columns
     scores = ins.table_scores(instruction, observation)
-    parents_named = ({t.name for t in named if t.name != table.name and scores[t.name] >= ins.STRONG}
+    parents_named = ({t.name for t in named if t.name != table.name and (scores[t.name] >= ins.STRONG
+                                                                          or ins.asks_to_create(instruction, t.name))}
                      if named and not ins.WHOLE_DATABASE.search(instruction) else set(observation.table_names))
     tables = parent_plans(observation, target, with_columns=parents_named, instruction=instruction, add=add,
                           drop=dropped) + [target]
@@ -648,6 +649,8 @@ def column_plan(observation: Observation, table: TableObservation, col: ColumnOb
         parent = observation.table(link.table)
         # the column holds ids; what a document writes is the parent row's key, so its values show
         shown = parent.column(link.match_on).demonstrations if parent.has_column(link.match_on) else []
+        if ins.names_its_parent(col.name, link.table):  # `star_id` -> star: the parent says what it is, not the lexicon's "star" (an actor)
+            question, meaning = parent_entity, None
         return ColumnPlan(name=col.name, tool="relation", value_type="text",
                           question=f"{question} of the {entity}",
                           entity_types=list(meaning.entity_types if meaning and meaning.entity_types else parent_labels),

@@ -793,3 +793,81 @@ def test_a_label_list_that_ends_with_an_example_value_keeps_it_as_a_label(aviati
     result = make_plan(aviation, "Please add a size_class column to airport (a text label: small, medium or large, "
                                  "or a code like 'B-2') and populate it from the notes.", "j", llm=False)
     assert result.plan.table("airport").column("size_class").labels == ["small", "medium", "large", "B-2"]
+
+
+@pytest.mark.parametrize("instruction, name, sql_type, meaning", [
+    # a type word stands where a name could: the name follows the word "column"
+    ("airport: new integer column gate_count = how many gates the terminal has. Values come from the text.",
+     "gate_count", "INTEGER", "how many gates the terminal has"),
+    ("Give airport an extra text field, lounge_brand, holding the company whose lounges it hosts, and fill it.",
+     "lounge_brand", "TEXT", "company whose lounges it hosts"),
+])
+def test_a_type_before_the_word_column_is_no_name(aviation: Engine, instruction: str, name: str, sql_type: str,
+                                                  meaning: str) -> None:
+    column = make_plan(aviation, instruction, "j", llm=False).plan.table("airport").column(name)
+    assert column.new is not None and column.new.sql_type == sql_type
+    assert column.question.startswith(meaning)
+
+
+def test_a_reference_column_asks_for_what_its_definition_says(aviation: Engine) -> None:
+    """": INTEGER REFERENCES city(id), the city the airport mainly serves": the type and the
+    reference are no part of what the column means."""
+    result = make_plan(aviation, "airport needs a hub_city_id column: INTEGER REFERENCES city(id), the city where the "
+                                 "main airline is based. Add it and set it for the airports below.", "j", llm=False)
+    column = result.plan.table("airport").column("hub_city_id")
+    assert column.link is not None and column.link.table == "city"
+    assert column.question.startswith("city where the main airline is based")
+
+
+def test_things_missing_from_the_table_are_rows_to_add(aviation: Engine) -> None:
+    """"put every airport that's missing into the database": what is missing is an airport, so
+    rows are added; "fill in the missing elevations" still fills cells."""
+    added = make_plan(aviation, "Could you go through these notes and put every airport that's missing into the "
+                                "database? Thanks.", "j", llm=False)
+    assert added.plan.table("airport").operation == "row_population"
+    filled = make_plan(aviation, "Please fill in the missing elevations of our airports.", "j", llm=False)
+    assert filled.plan.table("airport").operation == "data_infilling"
+
+
+def test_a_reference_named_after_its_table_asks_for_that_table(database: Callable[..., Engine]) -> None:
+    """`star_id` points at `star`: its values are stars (the table's rows), not the lexicon's
+    "star" (an actor, a PERSON)."""
+    engine = database("planets.sqlite", [
+        "CREATE TABLE star (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, constellation TEXT)",
+        "CREATE TABLE planet (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, star_id INTEGER REFERENCES star(id))",
+    ], [("INSERT INTO star (id, name, constellation) VALUES (:i, :n, :c)",
+         [{"i": 1, "n": "Gliese 581", "c": "Libra"}, {"i": 2, "n": "Kepler-22", "c": "Cygnus"}])])
+    column = make_plan(engine, "Add the planets described into planet.", "j", llm=False).plan.table("planet").column("star_id")
+    assert column.question == "star of the planet"
+    assert "PERSON" not in column.entity_types
+
+
+def test_parents_the_wording_asks_to_create_are_planned_with_their_columns(aviation: Engine) -> None:
+    """"creating any city the table lacks": the new cities get the facts the documents state
+    about them, as the airports do."""
+    result = make_plan(aviation, "Please load the airports described here into airport, creating any city that the "
+                                 "table of places lacks.", "j", llm=False)
+    assert set(_cols(result.plan, "city")) == {"country", "area_km2"}
+
+
+def test_details_like_a_list_are_examples(restaurants: Engine) -> None:
+    """"rows lack details like price range or whether kids are welcome": examples of the gaps,
+    so every open column is planned."""
+    result = make_plan(restaurants, "Some restaurant rows lack details like price range or eat type. Complete them "
+                                    "from the blurbs.", "j", llm=False)
+    assert set(_cols(result.plan, "restaurant")) == {"price_range", "eat_type", "family_friendly", "near"}
+
+
+def test_or_joins_a_shortened_list_item(database: Callable[..., Engine]) -> None:
+    """"(composer, premiere year or city)": "city" is the premiere city, as with "and"."""
+    engine = database("ballet.sqlite", [
+        "CREATE TABLE ballet (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, composer TEXT, premiere_year INTEGER, "
+        "premiere_city TEXT, choreographer TEXT)",
+    ], [("INSERT INTO ballet (id, title) VALUES (:i, :t)", [{"i": 1, "t": "Swan Lake"}, {"i": 2, "t": "Giselle"}])])
+    result = make_plan(engine, "Some ballets have gaps (composer, premiere year or city). Use the texts to complete "
+                               "them; don't add ballets.", "j", llm=False)
+    assert set(_cols(result.plan, "ballet")) == {"composer", "premiere_year", "premiere_city"}
+
+
+def test_series_is_its_own_singular() -> None:
+    assert lexicon.singular("series") == "series" and lexicon.entity_of("manga_series")[0] == "manga series"
