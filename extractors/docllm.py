@@ -28,7 +28,7 @@ from text2db.extractors import grounding
 from text2db.extractors import textspans as ts
 from text2db.extractors.llm import _complete, _json_object
 from text2db.extractors.reader import COMPARATIVES, content_words, label_word, other_column_stems, stem, stems
-from text2db.integrators.countries import country_name, names_a_country
+from text2db.integrators.countries import country_name, names_a_country, names_a_former_country
 from text2db.integrators.exceptions import Unnormalizable
 from text2db.integrators.normalize import parse_date, to_label
 from text2db.integrators.textstyle import labels_regex, template_label
@@ -245,7 +245,7 @@ def _without_clause(value: str, col: ColumnPlan) -> str:
         value = value[: m.start()]
     m = _COUNTRY_AFTER_COMMA.search(value)
     if m is not None and m.start() > 0 and col.format.kind != "country" and col.demonstrations \
-            and names_a_country(m.group("country")):
+            and (names_a_country(m.group("country")) or names_a_former_country(m.group("country"))):
         value = value[: m.start()]  # "Lillehammer, Norway" for a city: the country says where, it is no part
     return value
 

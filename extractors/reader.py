@@ -25,7 +25,7 @@ from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
 from text2db.extractors.grounding import NUMBER_WORDS, number_phrases
 from text2db.extractors.spans import Candidate
-from text2db.integrators.countries import names_a_country
+from text2db.integrators.countries import is_demonym, names_a_country
 from text2db.integrators.normalize import UNITS
 from text2db.integrators.textstyle import templated_labels
 from text2db.schemas.plan import ColumnPlan, TablePlan
@@ -361,7 +361,8 @@ class Reader:
             out.append(ts.Span(s, e, piece))
         if col.names_only:  # a parent's name: not a demonym ("the British-American director")
             norp = {text[s:e].lower() for s, e, label in self.parsed.ents() if label == "NORP"}
-            return self._unique([sp for sp in out if re.sub(r"^the\s+", "", sp.text.lower()) not in norp], col)
+            return self._unique([sp for sp in out if re.sub(r"^the\s+", "", sp.text.lower()) not in norp
+                                 and not _demonym_phrase(sp.text)], col)
         for m in CODE.finditer(text, a, b):
             out.append(ts.Span(m.start(), m.end(), m.group(0)))
         if col.code_lengths is not None:  # codes shorter than CODE reads ("TK")
@@ -375,6 +376,8 @@ class Reader:
                 if words and len(words) <= 4 and not chunk.root.pos_ == "PRON":
                     s, e = piece.offset + words[0].idx, piece.offset + words[-1].idx + len(words[-1].text)
                     out.append(ts.Span(s, e, text[s:e]))
+        if len(col.examples) >= 2 and not any(is_demonym(v) for v in col.examples):
+            out = [sp for sp in out if not _demonym_phrase(sp.text)]  # "the Dutch city of Maastricht": no city is "Dutch"
         return self._unique(out, col)
 
     def _date_spans(self) -> list[ts.Span]:
@@ -565,6 +568,12 @@ def _words_before(leading: str, col: ColumnView) -> list[str]:
         if not heads_a_name:
             out.append(word)
     return out
+
+
+def _demonym_phrase(text: str) -> bool:
+    """A people's adjective alone or before common nouns: "Dutch", "Dutch city", "Castilian town"."""
+    words = text.split()
+    return bool(words) and is_demonym(words[0]) and all(w.islower() for w in words[1:])
 
 
 def _strip_span(text: str, sp: ts.Span) -> ts.Span | None:

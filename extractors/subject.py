@@ -40,6 +40,9 @@ class KeyShape:
     # the table's other text columns' values, lower-case: names the rows hold that are no row
     # (the landmark a restaurant is near); the subject finder never takes one for a new row
     values: frozenset[str] = frozenset()
+    # last words several of those values share ("war" of "World War I", "Thirty Years' War"): a
+    # name ending so is more like a value of theirs than a row, unless keys end so too
+    value_tails: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, keys: list[str], values: frozenset[str] = frozenset()) -> "KeyShape":
@@ -53,7 +56,9 @@ class KeyShape:
         leads = frozenset(w for w, n in firsts.items() if n >= 2)
         lower_tails = sum(1 for k in keys if len(k.split()) > 1 and all(w[:1].islower() for w in k.split()[1:])) >= 2
         values |= {v[4:] for v in values if v.startswith("the ")}  # found as "Portland Arms" where a row holds "The Portland Arms"
-        return cls(common, keeps_the, mean, leads, lower_tails, values - {k.lower() for k in keys})
+        tails = Counter(v.split()[-1] for v in values if len(v.split()) > 1)
+        value_tails = frozenset(w for w, n in tails.items() if n >= 2 and w.isalpha()) - common
+        return cls(common, keeps_the, mean, leads, lower_tails, values - {k.lower() for k in keys}, value_tails)
 
 
 def _name_token(tok) -> bool:  # type: ignore[no-untyped-def]
@@ -172,6 +177,10 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
         words = name.split()
         if shape.last_words and words[-1].lower() in shape.last_words:
             score += 1.5
+        if words[0] in shape.leads and words[0].lower() not in _DROP_LEAD:  # "Treaty of ..." where keys are "Treaty of ..."
+            score += 1.5
+        if words[-1].lower() in shape.value_tails:
+            score -= 1.5
         score -= 0.3 * max(0.0, abs(len(words) - shape.mean_words) - 1)
         if any(w.lower() in avoid for w in words) and len(words) <= 2:
             score -= 1.0

@@ -9,13 +9,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from text2db.integrators.normalize import DAY_ORDINAL
+
 MONTHS = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
     r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
 )
 YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
 DATE = re.compile(
-    rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS},?\s+{YEAR}"
+    rf"(?:{YEAR}-\d{{2}}-\d{{2}}(?!\d)|(?<![\d.])\d{{1,2}}[./]\d{{1,2}}[./]{YEAR}(?!\d)"  # "1968-09-28", "28.9.1968"
+    rf"|(?:the\s+)?{DAY_ORDINAL}\s+(?:of\s+)?{MONTHS},?\s+{YEAR}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS},?\s+{YEAR}"
     rf"|{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*,?\s*{YEAR}"
     rf"|{MONTHS},?\s+{YEAR}"
     rf"|{YEAR}(?!\d)(?![–-]\d{{2}}\b))"

@@ -102,10 +102,32 @@ def _forms(country: object) -> set[str]:
     return {_fold(n) for n in names + inverted}
 
 
+@lru_cache(maxsize=1)
+def _former_countries() -> frozenset[str]:
+    """Folded names of countries that no longer exist ("Czechoslovakia", "Yugoslavia", "USSR")."""
+    names = {part for c in pycountry.historic_countries for part in (c.name.split(",")[0], getattr(c, "common_name", ""))}
+    return frozenset(_fold(n) for n in names if n)
+
+
+def names_a_former_country(text: str) -> bool:
+    """`text` is the name of a country that no longer exists: it says where, as a country does,
+    but is no present country's name ("Brno, Czechoslovakia")."""
+    return _fold(text) in _former_countries()
+
+
 def names_a_country(text: str) -> bool:
     """`text` as a whole is a country's name or demonym ("Bulgaria", "Bulgarian", "Irish-American"),
     not a phrase that contains one ("Bulgarian chess player")."""
     return _lookup_one(text) is not None or " " not in text.strip() and country_name(text) is not None
+
+
+def is_demonym(text: str) -> bool:
+    """`text` is a people's or language's adjective ("Dutch", "Mexican"), not a country's name."""
+    word = text.strip()
+    if " " in word or word.isupper():  # "TK" is a country code (Tokelau), no adjective
+        return False
+    found = country_name(word)
+    return found is not None and _fold(found) != _fold(text)
 
 
 def country_name(text: str) -> str | None:

@@ -40,7 +40,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
-from text2db.integrators.link import Link, ValueMemory
+from text2db.integrators.link import HONORIFIC, Link, ValueMemory
 from text2db.integrators.upsert import TargetTable, python_type
 
 log = logging.getLogger(__name__)
@@ -166,7 +166,8 @@ def exact_variants(mention: str) -> list[str]:
     bare = _THE.sub("", mention)
     words = [w for w in _WORD.findall(bare) if any(ch.isalnum() for ch in w)]
     orders = itertools.permutations(words) if len(words) <= 4 else (words[i:] + words[:i] for i in range(len(words)))
-    found = dict.fromkeys([bare, f"the {bare}", *(" ".join(o) for o in orders)])
+    untitled = HONORIFIC.sub("", bare)  # "Sir Edmund Hillary": the row may hold the name alone
+    found = dict.fromkeys([bare, f"the {bare}", *(" ".join(o) for o in orders), untitled])
     return list(found)[:30]
 
 

@@ -31,6 +31,9 @@ EMBED_CANDIDATES = 50  # the stored names (closest by words) the encoder compare
 # "Newcastle upon Tyne" is one name)
 PLACE_AFTER = re.compile(r",?\s+(?:in|on|at)\s+(?=[A-Z])")
 
+# A title before a person's name, which rows seldom keep: "Sir Edmund Hillary", "Dr. Jane Goodall"
+HONORIFIC = re.compile(r"^(?:sir|dame|lord|lady|dr|prof|professor|mr|mrs|ms|rev|reverend)\.?\s+(?=[A-Z])", re.I)
+
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
 
@@ -56,6 +59,27 @@ def token_edits(a: str, b: str) -> list[int] | None:
     if len(words_a) != len(words_b):
         return [OSA.distance(a, b)] if OSA.distance(a, b) <= 1 else None
     return [OSA.distance(x, y) for x, y in zip(words_a, words_b) if x != y]
+
+
+# A word that numbers or designates: "1f", "452b", "747", or a Roman numeral after a name word
+# ("xvi", "lii"). Names whose such words differ are different things ("TRAPPIST-1f" and
+# "TRAPPIST-1e", "Kepler-452b" and "Kepler-22b", "Louis XVI" and "Louis XIV"), however close
+# their spelling or their vectors.
+_NUMBERED = re.compile(r"^\w*\d\w*$")
+_ROMAN = re.compile(r"^(?=[ivxl]+$)(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$")
+
+
+def designations(form: str) -> tuple[str, ...]:
+    """The numbering words of a link form: words with a digit, and Roman numerals up to 89 that
+    follow another word (a lone "i" is too often a word, and "mix" or "civ" are words)."""
+    words = [w for w in re.split(r"[\s\-/]+", form) if w]
+    return tuple(w for i, w in enumerate(words) if _NUMBERED.match(w) or (i > 0 and w != "i" and _ROMAN.match(w)))
+
+
+def different_designations(a: str, b: str) -> bool:
+    """Both link forms carry numbering words, and they differ: two things, not one spelled twice."""
+    da, db = designations(a), designations(b)
+    return bool(da) and bool(db) and da != db
 
 
 @dataclass
@@ -103,6 +127,9 @@ class ValueMemory:
             return self._unique("normalized", candidates[0], 1.0)
         if len(candidates) > 1:
             return Link("ambiguous", score=1.0, reason=f"{mention!r} matches several rows: {candidates[:5]}")
+        untitled = HONORIFIC.sub("", mention)
+        if untitled != mention and len(held := self._forms.get(link_form(untitled), [])) == 1:
+            return self._unique("normalized", held[0], 1.0)  # "Sir Edmund Hillary" is the row "Edmund Hillary"
         placed = PLACE_AFTER.split(mention, maxsplit=1)[0]
         if placed != mention and len(held := self._forms.get(link_form(placed), [])) == 1:
             return self._unique("normalized", held[0], 1.0)  # "La Silla Observatory in Chile" is the row "La Silla Observatory"
@@ -119,6 +146,7 @@ class ValueMemory:
             return Link("new", score=0.0)
         form = link_form(mention)
         scored = process.extract(form, self.choices(), scorer=fuzz.ratio, limit=3, score_cutoff=FUZZY_REVIEW)
+        scored = [hit for hit in scored if not different_designations(form, hit[0])]
         edits = [(f, score, token_edits(form, f)) for f, score, _ in scored]
         linkable = [(f, score) for f, score, e in edits if e is not None and len(e) <= 1 and max(e, default=0) <= 1]
         if len(linkable) == 1 and linkable[0][1] >= FUZZY_LINK and len(self._forms[linkable[0][0]]) == 1:
@@ -135,7 +163,9 @@ class ValueMemory:
                                 limit=EMBED_CANDIDATES)
         if not gated:
             return Link("new", score=scored[0][1] / 100 if scored else 0.0)
-        values = list(dict.fromkeys(v for f, _, _ in gated for v in self._forms[f]))
+        values = list(dict.fromkeys(v for f, _, _ in gated if not different_designations(form, f) for v in self._forms[f]))
+        if not values:
+            return Link("new", score=scored[0][1] / 100 if scored else 0.0)
         return self._embedding(mention, scored[0][1] if scored else 0.0, values)
 
     def _embedding(self, mention: str, fuzzy_top: float, values: list[str]) -> Link:

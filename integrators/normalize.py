@@ -45,6 +45,14 @@ DATE_IN_TEXT = re.compile(
     re.IGNORECASE,
 )
 YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
+# A day of the month in words: "the ninth of January 1908", "twenty-first May 1990"
+_ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+DAY_ORDINALS = {w: i + 1 for i, w in enumerate([*_ORDINAL_UNITS, "tenth", "eleventh", "twelfth", "thirteenth",
+                                                "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+                                                "nineteenth", "twentieth"])}
+DAY_ORDINALS |= {f"twenty-{w}": 21 + i for i, w in enumerate(_ORDINAL_UNITS)} | {"thirtieth": 30, "thirty-first": 31}
+DAY_ORDINAL = r"(?:" + "|".join(sorted(DAY_ORDINALS, key=len, reverse=True)) + r")"
+_ORDINAL_DAY = re.compile(rf"^(?:the\s+)?({DAY_ORDINAL})(?:\s+of)?(?=\s)", re.I)
 NUMBER = re.compile(r"[-+]?\d[\d,.\s]*")
 # price_parser reads one dot before three digits as a thousands mark, as German writes "5.793"
 _ONE_DOT_THREE_DIGITS = re.compile(r"\d+\.\d{3}")
@@ -109,7 +117,7 @@ def full_day_date(text: str) -> date | None:
 
 def parse_date(text: str) -> tuple[date, str]:
     """(date, precision) where precision is "day", "month" or "year"; never invents a part."""
-    text = clean_text(text)
+    text = _ORDINAL_DAY.sub(lambda m: str(DAY_ORDINALS[m.group(1).lower()]), clean_text(text))  # "the ninth of January"
     if re.fullmatch(r"\d{3,4}", text):
         return date(int(text), 1, 1), "year"
     fast = _fast_parse(text)

@@ -14,7 +14,7 @@ from text2db.extractors.pipeline import Extractor
 from text2db.extractors.reader import stem, stems
 from text2db.extractors.subject import KeyShape, document_subject
 from text2db.schemas.events import DocumentEvent
-from text2db.schemas.plan import ColumnPlan, Plan, TablePlan, ValueFormat
+from text2db.schemas.plan import ColumnPlan, ForeignKeyLink, Plan, TablePlan, ValueFormat
 
 
 def _col(name: str, question: str, value_type: str = "text", labels: list[str] | None = None, unit: str | None = None,
@@ -389,7 +389,8 @@ def test_a_cue_word_that_is_the_subject_of_a_verb_is_what_the_clause_is_about_no
                                          demos=["Giuseppe Verdi", "Richard Wagner", "Georges Bizet"])])
     about = ("Eugene Onegin is a Russian-language opera by Pyotr Ilyich Tchaikovsky. "
              "The composer was born in Votkinsk and died in 1893.")
-    assert _cells(plan, about)["Eugene Onegin"].get("composer") != "Votkinsk"
+    # (no row at all is right too: "Russian-language opera" is no composer either, and the reader is unsure of the rest)
+    assert _cells(plan, about).get("Eugene Onegin", {}).get("composer") not in ("Votkinsk", "Russian-language opera")
     naming = "Iolanta is a one-act opera first staged in 1892. The composer is Pyotr Ilyich Tchaikovsky."
     assert _cells(plan, naming)["Iolanta"].get("composer") == "Pyotr Ilyich Tchaikovsky"
 
@@ -455,3 +456,47 @@ def test_a_place_after_in_is_no_agent_of_the_verb() -> None:
     plan = _plan("brewery", "brewery", [_col("founder", "founder of the brewery")])
     text = "Holm Bryggeri was founded in Aarhus in 1851 by the brewer Niels Holm."
     assert _cells(plan, text)["Holm Bryggeri"].get("founder") != "Aarhus"
+
+
+def test_a_demonym_is_no_value_of_a_column_whose_rows_hold_names() -> None:
+    """"signed in the Portuguese city of Lisbon": the rows' signing cities are names, none a
+    people's adjective, so neither "Portuguese" nor "Portuguese city" is the city; a column whose rows hold "English" or "Chinese"
+    (a cuisine) still takes one."""
+    plan = _plan("treaty", "treaty", [
+        _col("signing_city", "signing city of the treaty", demos=["Versailles", "Lisbon", "Rome"]),
+        _col("signed_date", "signed date of the treaty", "date"),
+    ])
+    row = _cells(plan, "The Treaty of Lisbon was signed in the Portuguese city of Lisbon on 13 December 2007.")
+    assert row["Treaty of Lisbon"]["signing_city"] == "Lisbon"
+    food = _plan("restaurant", "restaurant", [_col("food", "food of the restaurant", demos=["English", "Chinese", "Italian"])])
+    assert _cells(food, "The Red Lantern serves Japanese food in the city centre.")["Red Lantern"]["food"] == "Japanese"
+
+
+@pytest.mark.parametrize("written", ["the ninth of January 1908", "9.1.1908", "1908-01-09"])
+def test_dates_written_with_a_day_in_words_or_in_figures_are_read_whole(written: str) -> None:
+    plan = _plan("writer", "writer", [_col("birth_date", "birth date of the writer", "date")])
+    row = _cells(plan, f"Simone Weil, the essayist, was born in Paris on {written}.")["Simone Weil"]
+    assert row["birth_date"] == written
+
+
+def test_document_subject_looks_like_the_keys_not_like_another_columns_values() -> None:
+    """The rows are "Treaty of ...", and the wars they ended are another column's values: in
+    "The Crimean War was brought to an end by the Treaty of Paris", the treaty is the row, though
+    the war is the grammatical subject."""
+    values = frozenset({"world war i", "first opium war", "american revolutionary war"})
+    shape = KeyShape.of(["Treaty of Versailles", "Treaty of Ghent", "Treaty of Rome", "Treaty of Nanking"], values)
+    found = document_subject(parse("The Crimean War was brought to an end by the Treaty of Paris, signed on 30 March "
+                                   "1856."), 0, shape, set())
+    assert found is not None and found[0].text == "Treaty of Paris"
+
+
+def test_a_demonym_phrase_is_no_parents_name() -> None:
+    """"the House of Orange-Nassau, the Dutch royal house": a foreign key's value is a parent's
+    name, and "Dutch royal" is a people's adjective before common nouns."""
+    house = ColumnPlan(name="house_id", tool="relation", question="royal house of the monarch", value_type="text",
+                       link=ForeignKeyLink(table="royal_house", column="id", match_on="name", on_missing="create"),
+                       demonstrations=["House of Windsor", "House of Bourbon", "House of Habsburg"])
+    plan = _plan("monarch", "monarch", [house, _col("birth_date", "birth date of the monarch", "date")])
+    row = _cells(plan, "Beatrix of the Netherlands, born on 31 January 1938, reigned from 1980 until 2013. She is a "
+                       "member of the House of Orange-Nassau, the Dutch royal house.")["Beatrix of the Netherlands"]
+    assert row["house_id"] == "House of Orange-Nassau"

@@ -654,3 +654,14 @@ def test_a_country_the_llm_writes_after_a_place_is_no_part_of_it_where_the_colum
     answer = docllm.ground(_rows({"name": "Fjord Cup", "venue": "Bergen, Norway"}),
                            docllm.RowsRequest(_plan("regatta", "regatta", [listed]).tables[0], text))
     assert answer.rows[0].values["venue"][0] == "Bergen, Norway"  # this column's values are written with the country
+
+
+def test_a_former_country_after_a_comma_is_no_part_of_a_place() -> None:
+    """"Brno, Czechoslovakia": the country says where the city is, as "Lillehammer, Norway" does,
+    though no present country is called so."""
+    plan = _plan("ballet", "ballet", [_col("premiere_city", "premiere city of the ballet", demos=["Paris", "Moscow"])])
+    text = "Romeo and Juliet was first danced in Brno, Czechoslovakia, on 30 December 1938."
+    for city in ("Brno, Czechoslovakia", "Brno, Norway"):
+        values = docllm.ground(_rows({"name": "Romeo and Juliet", "premiere_city": city}),
+                               docllm.RowsRequest(plan.tables[0], text.replace("Czechoslovakia", city.split(", ")[1]))).rows[0].values
+        assert values["premiere_city"][0] == "Brno"

@@ -61,3 +61,28 @@ def test_embedding_stage_sends_a_reworded_name_to_review(people: ValueMemory) ->
     link = people.link("Aguilera, Christina", use_embeddings=True)
     assert link.method == "ambiguous" and "Christina Aguilera" in link.reason
     assert people.link("Lotus", use_embeddings=True).method == "new"
+
+
+@pytest.mark.parametrize(("stored", "mention"), [
+    ("TRAPPIST-1e", "TRAPPIST-1f"),  # one letter of a designation
+    ("Kepler-22b", "Kepler-452b"),  # a catalogue number
+    ("Louis XIV", "Louis XVI"),  # a regnal number
+    ("Apollo 12", "Apollo 11"),
+])
+def test_names_that_differ_in_their_numbering_are_different_things(stored: str, mention: str) -> None:
+    """However close their spelling (fuzzy 89-91) or their vectors (0.89), two names whose
+    numbering words differ name two things: a new row, not a review of a near miss."""
+    memory = ValueMemory()
+    memory.add(stored, (1,))
+    memory.add("Proxima Centauri", (2,))
+    assert memory.link(mention, use_embeddings=True).method == "new"
+    assert memory.link(stored.lower(), use_embeddings=True).method == "normalized"
+
+
+def test_a_title_before_a_name_links_to_the_name(people: ValueMemory) -> None:
+    """"Sir Edmund Hillary" is the row "Edmund Hillary"; "Lady Gaga" is no title and a name."""
+    people.add("Edmund Hillary", (9,))
+    assert (people.link("Sir Edmund Hillary", use_embeddings=False).method,
+            people.link("Sir Edmund Hillary", use_embeddings=False).row_id) == ("normalized", (9,))
+    assert people.link("Dr. Jon Smith", use_embeddings=False).row_id == (4,)
+    assert people.link("Lady Gaga", use_embeddings=False).method == "new"

@@ -18,6 +18,8 @@ from text2db.schemas.plan import ValueFormat
     ("born 7 March 1983 in London", "%Y-%m-%d", "1983-03-07"),
     ("1997", "%Y", "1997"),
     ("March 1983", "%Y-%m", "1983-03"),
+    ("the ninth of January 1908", "%Y-%m-%d", "1908-01-09"),  # a day in words is a day, not a month alone
+    ("twenty-first May 1990", "%Y-%m-%d", "1990-05-21"),
 ])
 def test_dates_in_any_written_form_take_the_column_pattern(raw: str, pattern: str, expected: str) -> None:
     assert normalize(raw, ValueFormat(kind="date", pattern=pattern)) == expected

@@ -337,3 +337,19 @@ def test_issue14_a_table_reset_under_a_running_feed_is_still_probed_through_its_
     # (1.7M rows in all); what is left are the whole-column reads while the table is small
     assert reads < 1200
     engine.dispose()
+
+
+def test_issue14_a_title_before_a_name_is_probed_without_it(pg_url: str) -> None:
+    """"Sir Edmund Hillary" finds the row "Edmund Hillary" through the squashed-key index, as
+    the value memory links it: the titled name's own probes share no block with the row."""
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE explorer (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE)"))
+        conn.execute(text("INSERT INTO explorer (name) VALUES ('Edmund Hillary'), ('Robert Peary')"))
+        target = reflect(conn, "explorer", ["name"])
+        ensure_indexes(conn, [(target, "name")], create=True)
+    with engine.connect() as conn:
+        index = KeyIndex(conn, reflect(conn, "explorer", ["name"]), ["name"], ["id"], "blocked")
+        link = index.link("Sir Edmund Hillary", use_embeddings=False)
+    engine.dispose()
+    assert (link.method, link.matched) == ("normalized", "Edmund Hillary")
