@@ -147,8 +147,8 @@ class ColumnView:
         head = name_words[-1].lower() if name_words else ""
         agent = len(head) > 4 and head.endswith(("er", "or")) and stem(head) != head  # founder -> found(ed)
         if col.link is not None:
-            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, cue_words=cue_words,
-                       examples=examples, agent=agent)
+            return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, with_digits=digits,
+                       cue_words=cue_words, examples=examples, agent=agent)
         known = () if col.labels or numeric else tuple(dict.fromkeys(v for v in [*demos, *(learned_values or [])] if 2 < len(v) <= 60))
         labels = tuple(col.labels or ())
         if col.labels_open:  # the values the LLM gave an open label set are labels to look for too
@@ -395,6 +395,9 @@ class Reader:
         dates = self._date_spans() if col.with_digits == 0.0 else []
         for sp in spans:
             sp = _strip_span(text, sp)
+            lead = next((d for d in dates if d.start == sp.start and d.end < sp.end), None) if sp is not None else None
+            if lead is not None:  # "a 2008 Pixar film": the year is no part of the name
+                sp = _strip_span(text, ts.Span(lead.end, sp.end, text[lead.end:sp.end]))
             if sp is None or (sp.start, sp.end) in seen or self._inside_entity(sp.start, sp.end) or sp.text.lower() in PRONOUNS:
                 continue
             if any(d.start <= sp.start and sp.end <= d.end for d in dates):
@@ -488,7 +491,7 @@ class Reader:
         leading = text[s:span.start]
         if not col.numeric and col.value_type != "date":  # "The composer was born in X": no cue of X
             for a, b in self._subjects_told_of(span.start):
-                if s <= a < span.start:
+                if s <= a < span.start and text[b:span.start].strip() not in ("", ","):  # "Its host star, X, lies": X is the star
                     leading = leading[:a - s] + " " * (min(b, span.start) - a) + leading[min(b, span.start) - s:]
         before = _words_before(leading, col)[-6:]
         rest = text[span.end:e]

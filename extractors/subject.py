@@ -166,6 +166,8 @@ def document_subject(parsed: Parsed, seg_no: int, shape: KeyShape, avoid: set[st
         name = text[a:b]
         if name.lower() in avoid or name in FUNCTION_WORDS or name in NOT_NAMES:
             continue
+        if re.match(r"-[a-z]", text[b:b + 2]):  # "an Earth-sized planet", "Vienna-born": part of an adjective
+            continue
         if not any(w.isalpha() for w in content_words(name)):  # no letters at all, a sentence-initial "In", "5 of 5"
             continue
         lead, _, rest = name.partition(" ")

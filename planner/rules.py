@@ -504,8 +504,9 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
         parent = observation.table(link.table)
         ref_col = parent.column(link.column)
         _, parent_labels = entity_of(parent.name)
+        shown = parent.column(link.match_on).demonstrations if parent.has_column(link.match_on) else []
         plan = ColumnPlan(name=name, tool="relation", question=f"{question} of the {entity}", value_type="text",
-                          entity_types=list(parent_labels), link=link,
+                          entity_types=list(parent_labels), link=link, demonstrations=list(shown),  # as an existing reference shows them
                           new=NewColumn(sql_type=_sql_type_of(ref_col, observation.dialect), nullable=True))
         notes.append(f"new column {name!r} references {link.table}.{link.column}: values link by {link.match_on!r}")
         return [], "column_addition", [plan]

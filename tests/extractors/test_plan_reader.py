@@ -500,3 +500,35 @@ def test_a_demonym_phrase_is_no_parents_name() -> None:
     row = _cells(plan, "Beatrix of the Netherlands, born on 31 January 1938, reigned from 1980 until 2013. She is a "
                        "member of the House of Orange-Nassau, the Dutch royal house.")["Beatrix of the Netherlands"]
     assert row["house_id"] == "House of Orange-Nassau"
+
+
+def test_a_value_in_apposition_to_the_subject_is_cued_by_it() -> None:
+    """"Its host star, Kepler-452, lies in Cygnus": the clause tells of the star, and the name
+    beside it is that star (the parser may not attach it to the subject)."""
+    star = ColumnPlan(name="star_id", tool="relation", question="star of the planet", value_type="text",
+                      link=ForeignKeyLink(table="star", column="id", match_on="name", on_missing="create"),
+                      demonstrations=["Gliese 581", "Kepler-22", "TRAPPIST-1"])
+    plan = _plan("planet", "planet", [star, _col("discovery_year", "discovery year of the planet", "year")])
+    cells = _cells(plan, "Kepler-452b, whose year lasts 385 days, was discovered by the transit method and announced "
+                         "in 2015. Its host star, Kepler-452, lies in Cygnus.")
+    assert cells["Kepler-452b"]["star_id"] == "Kepler-452"
+
+
+@pytest.mark.parametrize("text, subject", [
+    ("Kepler-186f, the first Earth-sized planet found in the habitable zone of another star, was announced in 2014.",
+     "Kepler-186f"),
+    ("Vienna-born Ludwig Wittgenstein came into the world on April 26th, 1889.", "Ludwig Wittgenstein"),
+])
+def test_a_name_inside_a_hyphenated_adjective_is_no_subject(text: str, subject: str) -> None:
+    found = document_subject(parse(text), 0, KeyShape.of(["Kepler-22b", "Gliese 581c"]), set())
+    assert found is not None and found[0].text == subject
+
+
+def test_a_year_before_a_parents_name_is_no_part_of_it() -> None:
+    """"a 2008 Pixar film": no studio's name has a digit, so the year before "Pixar" is cut."""
+    studio = ColumnPlan(name="studio_id", tool="relation", value_type="text",
+                        question="studio that produced the film of the animated feature",
+                        link=ForeignKeyLink(table="studio", column="id", match_on="name", on_missing="review"),
+                        demonstrations=["Pixar", "Studio Ghibli", "Laika", "DreamWorks Animation"])
+    plan = _plan("animated_feature", "animated feature", [studio])
+    assert _cells(plan, "WALL-E is a 2008 Pixar film, directed by Andrew Stanton.")["WALL-E"]["studio_id"] == "Pixar"

@@ -871,3 +871,12 @@ def test_or_joins_a_shortened_list_item(database: Callable[..., Engine]) -> None
 
 def test_series_is_its_own_singular() -> None:
     assert lexicon.singular("series") == "series" and lexicon.entity_of("manga_series")[0] == "manga series"
+
+
+def test_a_new_reference_column_shows_its_parents_names(aviation: Engine) -> None:
+    """A new reference column holds parents' names as an existing one does: the reader and the
+    LLM see what the city table's names look like."""
+    result = make_plan(aviation, "airport needs a hub_city_id column: INTEGER REFERENCES city(id), the city where the "
+                                 "main airline is based. Add it and set it.", "j", llm=False)
+    assert set(result.plan.table("airport").column("hub_city_id").demonstrations) <= {"Oslo", "Lyon", "Porto", "Graz"}
+    assert result.plan.table("airport").column("hub_city_id").demonstrations
