@@ -32,7 +32,7 @@ EMBED_CANDIDATES = 50  # the stored names (closest by words) the encoder compare
 PLACE_AFTER = re.compile(r",?\s+(?:in|on|at)\s+(?=[A-Z])")
 
 # A title before a person's name, which rows seldom keep: "Sir Edmund Hillary", "Dr. Jane Goodall"
-HONORIFIC = re.compile(r"^(?:sir|dame|lord|lady|dr|prof|professor|mr|mrs|ms|rev|reverend)\.?\s+(?=[A-Z])", re.I)
+HONORIFIC = re.compile(r"^(?:sir|dame|lord|lady|dr|prof|professor|mr|mrs|ms|rev|reverend)\.?\s+(?=\w)", re.I)
 
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
