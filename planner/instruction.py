@@ -328,8 +328,8 @@ def missing_table_name(instruction: str, observation: Observation) -> str | None
 def names_its_parent(column: str, parent: str) -> bool:
     """A reference column named after the table it points to (`star_id` -> star, `house_id` ->
     royal_house): what its values are is that table's rows, whatever else the word may mean."""
-    own = _word_forms(strip_id(words(column)))
-    return bool(own & _word_forms(words(parent)))
+    parent_forms = _word_forms(words(parent))  # every word of the column's name is one of the table's
+    return all(_number_forms(w) & parent_forms for w in strip_id(words(column)).split())
 
 
 # "creating any mangaka that the table lacks", "add the missing studios too": a verb of creating

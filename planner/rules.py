@@ -504,9 +504,8 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
         parent = observation.table(link.table)
         ref_col = parent.column(link.column)
         _, parent_labels = entity_of(parent.name)
-        shown = parent.column(link.match_on).demonstrations if parent.has_column(link.match_on) else []
         plan = ColumnPlan(name=name, tool="relation", question=f"{question} of the {entity}", value_type="text",
-                          entity_types=list(parent_labels), link=link, demonstrations=list(shown),  # as an existing reference shows them
+                          entity_types=list(parent_labels), link=link, demonstrations=_parent_names(parent, link),
                           new=NewColumn(sql_type=_sql_type_of(ref_col, observation.dialect), nullable=True))
         notes.append(f"new column {name!r} references {link.table}.{link.column}: values link by {link.match_on!r}")
         return [], "column_addition", [plan]
@@ -648,14 +647,12 @@ def column_plan(observation: Observation, table: TableObservation, col: ColumnOb
     if link is not None:
         parent_entity, parent_labels = entity_of(link.table)
         parent = observation.table(link.table)
-        # the column holds ids; what a document writes is the parent row's key, so its values show
-        shown = parent.column(link.match_on).demonstrations if parent.has_column(link.match_on) else []
         if ins.names_its_parent(col.name, link.table):  # `star_id` -> star: the parent says what it is, not the lexicon's "star" (an actor)
             question, meaning = parent_entity, None
         return ColumnPlan(name=col.name, tool="relation", value_type="text",
                           question=f"{question} of the {entity}",
                           entity_types=list(meaning.entity_types if meaning and meaning.entity_types else parent_labels),
-                          link=link, demonstrations=list(shown))
+                          link=link, demonstrations=_parent_names(parent, link))
     tool = col.recommended_tool if col.recommended_tool != "key" else "entity"
     return ColumnPlan(
         name=col.name,
@@ -668,6 +665,12 @@ def column_plan(observation: Observation, table: TableObservation, col: ColumnOb
         entity_types=_entity_types(meaning, value_type, col.name),
         demonstrations=col.demonstrations,
     )
+
+
+def _parent_names(parent: TableObservation, link: ForeignKeyLink) -> list[str]:
+    """What a reference column's values show: it holds ids, but a document writes the parent
+    row's key, so the parents' keys are its demonstrations (new reference columns as existing ones)."""
+    return list(parent.column(link.match_on).demonstrations) if parent.has_column(link.match_on) else []
 
 
 def _link(observation: Observation, col: ColumnObservation, operation: TaskType = "row_population",

@@ -880,3 +880,10 @@ def test_a_new_reference_column_shows_its_parents_names(aviation: Engine) -> Non
                                  "main airline is based. Add it and set it.", "j", llm=False)
     assert set(result.plan.table("airport").column("hub_city_id").demonstrations) <= {"Oslo", "Lyon", "Porto", "Graz"}
     assert result.plan.table("airport").column("hub_city_id").demonstrations
+
+
+def test_a_reference_named_for_more_than_its_table_keeps_its_own_words(aviation: Engine) -> None:
+    """`city_served_id` points at `city` but says more than "city": its question keeps "served"."""
+    column = make_plan(aviation, "Add the airports described into airport.", "j", llm=False).plan.table("airport") \
+        .column("city_served_id")
+    assert "served" in column.question
