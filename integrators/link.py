@@ -147,6 +147,7 @@ class ValueMemory:
         form = link_form(mention)
         scored = process.extract(form, self.choices(), scorer=fuzz.ratio, limit=3, score_cutoff=FUZZY_REVIEW)
         scored = [hit for hit in scored if not different_designations(form, hit[0])]
+        unmatched = Link("new", score=scored[0][1] / 100 if scored else 0.0)  # what every "nothing close" below returns
         edits = [(f, score, token_edits(form, f)) for f, score, _ in scored]
         linkable = [(f, score) for f, score, e in edits if e is not None and len(e) <= 1 and max(e, default=0) <= 1]
         if len(linkable) == 1 and linkable[0][1] >= FUZZY_LINK and len(self._forms[linkable[0][0]]) == 1:
@@ -155,17 +156,17 @@ class ValueMemory:
         if close:
             return Link("ambiguous", score=close[0][1] / 100, reason=f"{mention!r} is close to {self._forms[close[0][0]][0]!r} ({close[0][1]:.0f})")
         if not use_embeddings:
-            return Link("new", score=scored[0][1] / 100 if scored else 0.0)
+            return unmatched
         # The encoder costs ~15 ms a name: ask it only about the stored names that share words
         # with the mention ("Aguilera, Christina"), the EMBED_CANDIDATES closest by words; names
         # with nothing in common never scored >= 0.88, so the whole column is never embedded.
         gated = process.extract(form, self.choices(), scorer=fuzz.token_set_ratio, score_cutoff=EMBED_GATE,
                                 limit=EMBED_CANDIDATES)
         if not gated:
-            return Link("new", score=scored[0][1] / 100 if scored else 0.0)
+            return unmatched
         values = list(dict.fromkeys(v for f, _, _ in gated if not different_designations(form, f) for v in self._forms[f]))
         if not values:
-            return Link("new", score=scored[0][1] / 100 if scored else 0.0)
+            return unmatched
         return self._embedding(mention, scored[0][1] if scored else 0.0, values)
 
     def _embedding(self, mention: str, fuzzy_top: float, values: list[str]) -> Link:
