@@ -47,7 +47,10 @@ ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" -
     r"|(?:^|[.;:!?]\s*|\bplease\s+|\b(?:you|to)\s+)record\s+(?=(the|these|every|each|all|any|them|new)\b)"
     # what is missing is the thing added, not a value of it: "put every race that's missing into the database"
     r"|\b(add|insert|put|load|enter)\s+(every|any|each|all(\s+the)?)\s+(\w+\s+){1,3}?(that|which|who)(\s+is|'s|\s+are)"
-    r"\s+(still\s+)?(missing|absent|not\s+(yet\s+)?(there|in|listed))\b", re.I)
+    r"\s+(still\s+)?(missing|absent|not\s+(yet\s+)?(there|in|listed))\b"
+    # where the new rows go: "new strips go in comic_strip", "new titles belong in the book table"
+    r"|\bnew\s+(?!(column|col|field|attribute)s?\b)\w+(\s+\w+)?\s+((should|must|will|are\s+to)\s+)?(go|goes|belong|belongs)"
+    r"\s+(in|into|to|under)\b", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
@@ -77,7 +80,11 @@ FILL_VERB = re.compile(r"\b(fill(ing)?(\s+(in|out))?|complete|supply|provide|loo
 LIST_CUES = re.compile(
     r"(?:fill(?:ing)?\s+in(?:\s+the\s+missing)?|include\s+whatever\s+of|including|with\s+(?:their|its)"
     r"|(?:values?|columns?|fields?)\s+(?:for|of)|such\s+as"
-    r"|(?:is|are)\s+missing(?!\s+(?:for|on|in|from|at|with|by|of|where|when)\b))"  # "is missing X, Y and Z"
+    r"|(?:is|are)\s+missing(?!\s+(?:for|on|in|from|at|with|by|of|where|when)\b)"  # "is missing X, Y and Z"
+    # "rows lack a symbol, the quantity measured or ...", "a new row: type of venue, cuisine, prices",
+    # "with date and place of birth, year of death": these open a list only where a comma, "and"
+    # or "or" joins items before the sentence ends ("with creator_id referencing cartoonist" is none)
+    r"|(?:\blacks?|\blacking|:|\bwith(?:\s+(?:the|a|an))?)(?=[^.;:!?]*?(?:,|\b(?:and|or)\b)))"
     r"\s+(?P<items>.+?)"
     r"(?=\s+(?:for\s+(?:the|each|every|all|a|an|some|these|those)\b|where\s|you\s+can|that\s+you"
     r"|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
@@ -231,21 +238,10 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
     text = CREATE_PARENTS.sub(lambda m: re.sub(r"\b(rows?|records?|entries)\b", " ", m.group(0), flags=re.I), text)
     scores: dict[str, float] = {t.name: 0.0 for t in observation.tables}
     heads = head_words(observation)
+    joined = re.sub(r"(?<=[a-z])-(?=[a-z])", "", text, flags=re.I)  # "check-in entry" names `checkins`
     for t in observation.tables:
         forms = {t.name, words(t.name)} | heads.get(t.name, set())
-        for form in forms:
-            quoted = re.escape(form)
-            # "the person table", and each name of "politician and political_party rows"
-            if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?(?:\s*(?:,|and|&)\s*{TABLE_LIKE})*\s+(tables?|relations?|rows?|records?|entries)\b""",
-                         text, re.I):
-                scores[t.name] += 10
-            elif re.search(rf"""\b(table|into|to|in|for)\s+["'`\u201c]{quoted}["'`\u201d]""", text, re.I):
-                scores[t.name] += 10
-            elif re.search(rf"""\b(into|to|in|for)\s+({TABLE_LIKE}\s*(,|and|&)\s*)?{quoted}(?![\w-])(?!\s+(of|is|are)\b)""",
-                           text, re.I):
-                scores[t.name] += 6
-            if _find(re.escape(form), text) or _find(re.escape(singular(form)) + "(?:e?s)?", text):
-                scores[t.name] += 3
+        scores[t.name] = max(_name_score(text, forms), _name_score(joined, forms) if joined != text else 0.0)
         for names, _labels in ENTITY_WORDS.values():
             if singular(words(t.name)) in names or words(t.name) in names:
                 scores[t.name] += sum(1 for n in names if _find(re.escape(n), text))
@@ -256,6 +252,25 @@ def table_scores(instruction: str, observation: Observation) -> dict[str, float]
             if abbreviated is not None:
                 scores[abbreviated] += 10
     return scores
+
+
+def _name_score(text: str, forms: set[str]) -> float:
+    """How strongly `text` names a table by one of its name's `forms`."""
+    score = 0.0
+    for form in forms:
+        quoted = re.escape(form)
+        # "the person table", and each name of "politician and political_party rows"
+        if re.search(rf"""["'`\u201c]?{quoted}["'`\u201d]?(?:\s*(?:,|and|&)\s*{TABLE_LIKE})*\s+(tables?|relations?|rows?|records?|entries)\b""",
+                     text, re.I):
+            score += 10
+        elif re.search(rf"""\b(table|into|to|in|for)\s+["'`\u201c]{quoted}["'`\u201d]""", text, re.I):
+            score += 10
+        elif re.search(rf"""\b(into|to|in|for)\s+({TABLE_LIKE}\s*(,|and|&)\s*)?{quoted}(?![\w-])(?!\s+(of|is|are)\b)""",
+                       text, re.I):
+            score += 6
+        if _find(re.escape(form), text) or _find(re.escape(singular(form)) + "(?:e?s)?", text):
+            score += 3
+    return score
 
 
 STRONG = 6  # a table named as such ('the dish table', 'into dish', 'country rows'), not just a word of it
@@ -338,11 +353,22 @@ CREATE_VERB = re.compile(r"\b(?:creat|add|insert)(?:e|es|ed|ing|s)?\s+(?:(?:the|
                          r"(?P<object>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
 
 
+# "companies not listed yet have to be created first", "inventors who are not in the table should be added"
+CREATED = re.compile(r"\b(?:be|are|is|get|gets)\s+(?:created|added|inserted)\b", re.I)
+
+
 def asks_to_create(instruction: str, table: str) -> bool:
     """Whether the wording asks for rows of `table` to be created (a parent whose rows the
-    documents' facts then fill, as the rows the task is about)."""
+    documents' facts then fill, as the rows the task is about): the object of a verb of
+    creating, or the subject of its passive (one of the first words of its clause)."""
     own = _word_forms(words(table))
-    return any(_word_forms(m.group("object").lower()) & own for m in CREATE_VERB.finditer(instruction))
+    if any(_word_forms(m.group("object").lower()) & own for m in CREATE_VERB.finditer(instruction)):
+        return True
+    for m in CREATED.finditer(instruction):
+        clause = re.split(r"[.;:,!?]", instruction[:m.start()])[-1]
+        if any(_word_forms(w) & own for w in re.findall(r"[a-z][\w-]*", clause.lower())[:3]):
+            return True
+    return False
 
 
 # Wording that has the parents a row refers to created when missing ("create the artist rows when
@@ -443,7 +469,7 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
             part = instruction[pos:upto]
             start = pos + (len(part) - len(part.lstrip()))
             pos = s + separator.end() if separator is not None else e
-            text = re.sub(r"^(the|their|its|any|missing)\s+", "", part.strip(), flags=re.I).strip()
+            text = re.sub(r"^(the|their|its|any|missing|a|an)\s+", "", part.strip(), flags=re.I).strip()
             text = re.sub(r"\s+(?:of|in|for|on)\s+(?:the\s+|my\s+|our\s+)?[\w`-]+\s+(?:table|relation)\W*$", "", text, flags=re.I)
             if text:
                 items.append((text, start, start + len(part.strip())))
@@ -971,8 +997,25 @@ def clean_description(text: str | None) -> str | None:
 EXAMPLE_ITEM = re.compile(r"^(?:a|an)\s+\w+\s+(?:like|such\s+as)\s+(?=['\"`\u201c])", re.I)
 
 
+# "'red' for dark-skinned varieties, 'white' for pale or green-skinned ones": a quoted label and
+# what it stands for
+GLOSSED_LABEL = re.compile(r"""['"`\u2018\u201c](?P<label>[^'"`\u2019\u201d,;.]{1,30})['"`\u2019\u201d]\s*"""
+                           r"""(?:for|when|if|where|means|meaning|=)\s+(?P<gloss>[^,;.'"`\u2018\u201c]+?)"""
+                           r"""(?=\s*(?:[,;.]|\b(?:and|or)\s+['"`\u2018\u201c]|$))""", re.I)
+
+
+def glossed_labels(text: str) -> list[tuple[str, str]]:
+    """(label, what it stands for) for two or more quoted labels the wording explains, else []."""
+    found = [(m.group("label").strip(), m.group("gloss").strip()) for m in GLOSSED_LABEL.finditer(text or "")]
+    return list(dict.fromkeys(found)) if len({label.lower() for label, _ in found}) >= 2 else []
+
+
 def listed_labels(text: str) -> list[str] | None:
-    """'values: pub, restaurant or coffee shop' -> ['pub', 'restaurant', 'coffee shop']; 'yes or no'."""
+    """'values: pub, restaurant or coffee shop' -> ['pub', 'restaurant', 'coffee shop']; 'yes or no';
+    "'red' for dark-skinned varieties, 'white' for pale ones" -> ['red', 'white']."""
+    glossed = glossed_labels(text)
+    if glossed:
+        return list(dict.fromkeys(label for label, _ in glossed))
     for m in LABEL_LIST.finditer(text):
         items = [re.sub(r"^(?:and|or)\s+", "", i.strip()) for i in re.split(r",|\s+or\s+|\s+and\s+|/", m.group("items"))]
         items = [EXAMPLE_ITEM.sub("", i).strip(" '\"`\u201c\u201d") for i in items]  # "a score like '3 out of 5'"
@@ -988,17 +1031,33 @@ def listed_labels(text: str) -> list[str] | None:
 
 # Words of a clause or a comment, never of an attribute's name
 _NOT_ATTRIBUTE_WORDS = frozenset(
-    "these those this that whatever whichever what which who whom us we they them it our your you "
+    "these those this that whatever whichever what which who whom us we they them it our your you every "
     "usual usually typically normally generally often always probably possibly mostly".split())
 
 
+# A question or a relative clause about the row's entity asks for one of its attributes: "who made
+# each one", "what it is close to", "whether families are welcome", "the year it was first
+# released", "which number president they were", "the person who first spotted it"
+ATTRIBUTE_CLAUSE = re.compile(r"^(?:(?:who|what|when|where|which|whether|how)\b"
+                              r"|[a-z]+(?:\s+[a-z]+)?\s+(?:(?:it|they|he|she|each\s+one)\s+[a-z]+|(?:who|whom|whose)\b))",
+                              re.I)
+# Words of a comment on the texts or the task, never of such a clause
+_COMMENT_WORDS = frozenset(
+    "these those this whatever whichever us we our your you every usual usually typically normally generally "
+    "often always probably possibly mostly".split())
+
+
 def names_an_attribute(item: str) -> bool:
-    """Whether a listed phrase may name a column ('shoe size', 'favourite colour'). A clause or a
-    comment ('whatever the article tells us', 'usually in Latin', 'venues these reviews talk
-    about', "with the table's usual labels") names none: it neither fails a plan as a missing
-    column nor leaves a column open."""
-    tokens = re.findall(r"[\w']+", item.lower())
-    return bool(tokens) and not any(t.split("'")[0] in _NOT_ATTRIBUTE_WORDS for t in tokens)  # "table's" too
+    """Whether a listed phrase may name a column ('shoe size', 'favourite colour', 'what it is
+    made of'). A comment ('whatever the article tells us', 'usually in Latin', 'venues these
+    reviews talk about', "with the table's usual labels") names none: it neither fails a plan as
+    a missing column nor leaves a column open."""
+    tokens = [t.split("'")[0] for t in re.findall(r"[\w']+", item.lower())]  # "table's" too
+    if not tokens:
+        return False
+    if ATTRIBUTE_CLAUSE.match(item.strip()):
+        return not any(t in _COMMENT_WORDS for t in tokens)
+    return not any(t in _NOT_ATTRIBUTE_WORDS for t in tokens)
 
 
 def is_generic(item: str, table_words: set[str]) -> bool:

@@ -389,6 +389,14 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             unknown.remove(item)
             named.append(match) if match not in named else None
             notes.append(f"the instruction's {item!r} read as column {match!r} ({how})")
+    # as many descriptions unread ("who made each one", "type of venue") as open columns unnamed:
+    # they are those. A word ("mood") names an attribute the table may not hold, so it is not matched so.
+    left = [c for c in open_columns(table, key, operation) if c not in named]
+    if unknown and len(unknown) == len(left) and all(len(item.split()) >= 3 for item in unknown):
+        notes.append(f"the instruction's {', '.join(map(repr, unknown))} read as column(s) {', '.join(left)} "
+                     "(the open columns no other phrase names)")
+        named += left
+        unknown = []
     if unknown and left_open is not None:
         left_open.append("columns")
     if unknown and chosen:  # phrases no column name matches: the other planner read them
@@ -498,7 +506,12 @@ def _new_column(request: ins.NewColumnRequest, instruction: str, table: TableObs
         fmt, value_type = ins.format_request(instruction.replace(described, " ") if described else instruction)
     named = read_name(name)
     meaning = meaning_of(name)
+    glossed = ins.glossed_labels(instruction)
+    if glossed:  # the labels' meanings are the question: "colour ('red' for dark-skinned ...)"
+        described = ""
     question = described or ins.meaning_in_wording(instruction) or (meaning.question if meaning else named.question)
+    if glossed:
+        question = f"{_of_the(question, entity)} ({', '.join(f'{label!r} for {gloss}' for label, gloss in glossed)})"
     link = _requested_link(request, observation, instruction)
     if link is not None:
         parent = observation.table(link.table)

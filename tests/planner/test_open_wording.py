@@ -887,3 +887,65 @@ def test_a_reference_named_for_more_than_its_table_keeps_its_own_words(aviation:
     column = make_plan(aviation, "Add the airports described into airport.", "j", llm=False).plan.table("airport") \
         .column("city_served_id")
     assert "served" in column.question
+
+
+@pytest.fixture
+def bridges(database: Callable[..., Engine]) -> Engine:
+    return database("bridges.sqlite", [
+        "CREATE TABLE bridge (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, river TEXT, opened_year INTEGER, "
+        "designer TEXT, length_m REAL)",
+    ], [("INSERT INTO bridge (id, name, river) VALUES (:i, :n, :r)",
+         [{"i": 1, "n": "Pont Neuf", "r": "Seine"}, {"i": 2, "n": "Charles Bridge", "r": None}])])
+
+
+@pytest.mark.parametrize("instruction", [
+    "Make a bridge row for each text: the river it spans, when it opened, who designed it and its length.",
+    "Put the bridges below into the bridge table, with river, year of opening, designer and length.",
+])
+def test_a_list_after_a_colon_or_with_names_columns_in_plain_words(bridges: Engine, instruction: str) -> None:
+    """A colon or a bare "with" opens a list when its items are joined; a question about the row
+    ("who designed it") is an attribute, and the one phrase no column's words match takes the
+    one open column no other phrase names."""
+    result = make_plan(bridges, instruction, "j", llm=False)
+    assert set(_cols(result.plan, "bridge")) == {"river", "opened_year", "designer", "length_m"}
+
+
+@pytest.mark.parametrize("extra", ["", ", perihelion_au REAL"])
+def test_rows_that_lack_a_list_fill_those_columns(database: Callable[..., Engine], extra: str) -> None:
+    """"rows lack X, Y, or Z" lists the columns to fill. The phrase no column's words match
+    takes the one open column left; with two left it is not guessed (the LLM planner reads it)."""
+    engine = database("comets.sqlite", [
+        "CREATE TABLE comet (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, orbital_period_years REAL, "
+        f"discoverer TEXT, discovery_year INTEGER{extra})",
+    ], [("INSERT INTO comet (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Halley"}, {"i": 2, "n": "Encke"}])])
+    result = make_plan(engine, "Several comet rows lack a discovery year, the orbital period, or the person who first "
+                               "spotted it. Complete those blanks from the notes.", "j", llm=False)
+    guessed = set() if extra else {"discoverer"}
+    assert set(_cols(result.plan, "comet")) == {"discovery_year", "orbital_period_years"} | guessed
+
+
+def test_new_rows_said_to_go_in_a_table_and_parents_to_be_created(database: Callable[..., Engine]) -> None:
+    """"new novels go in book": rows are added; "writers not listed yet have to be created":
+    the writer rows are planned with their columns, not only their names."""
+    engine = database("library.sqlite", [
+        "CREATE TABLE writer (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, born_year INTEGER, home_town TEXT)",
+        "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, published_year INTEGER, "
+        "writer_id INTEGER REFERENCES writer(id))",
+    ], [("INSERT INTO writer (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Ann Patchett"}])])
+    result = make_plan(engine, "library database: new novels go in book with writer_id referencing writer; writers not "
+                               "listed yet have to be created first.", "j", llm=False)
+    assert result.plan.table("book").operation == "row_population"
+    assert set(_cols(result.plan, "writer")) == {"born_year", "home_town"}
+
+
+def test_labels_the_wording_explains_are_the_new_columns_labels(database: Callable[..., Engine]) -> None:
+    """"'edible' for ..., 'poisonous' for ...": the quoted words are the labels, and what each
+    stands for is part of the question the extractors and the LLM read."""
+    engine = database("fungi.sqlite", [
+        "CREATE TABLE mushroom (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, habitat TEXT)",
+    ], [("INSERT INTO mushroom (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Chanterelle"}])])
+    result = make_plan(engine, "Give mushroom an edibility column: 'edible' for species safe to eat, 'poisonous' for "
+                               "toxic or deadly ones.", "j", llm=False)
+    column = result.plan.table("mushroom").column("edibility")
+    assert column.labels == ["edible", "poisonous"]
+    assert "safe to eat" in column.question and "toxic or deadly ones" in column.question
