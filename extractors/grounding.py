@@ -13,8 +13,26 @@ from text2db.schemas.events import Cell, Evidence, Scalar
 _DIGITS = re.compile(r"\d+")
 _UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                                      "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
-# the number words read alone, as digits ("a four-stage rocket"): one to twelve, as texts spell them
-NUMBER_WORDS = {w: str(i) for w, i in _UNITS.items() if 1 <= i <= 12}
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+# the number words read alone, as digits ("a four-stage rocket", "fifteen players a side")
+NUMBER_WORDS = {w: str(i) for w, i in (_UNITS | _TENS).items() if i >= 1}
+_ORDINAL_UNITS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+                                             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+                                             "nineteenth".split(), start=1)}
+_ORDINAL_TENS = {w.replace("y", "ieth"): i for w, i in _TENS.items()}  # "twentieth"
+# "the sixteenth President", "the thirty-fifth": an ordinal in words stands for its number
+ORDINAL = re.compile(rf"\b(?:(?P<tens>{'|'.join(_TENS)})[\s-]+)?(?P<last>{'|'.join([*_ORDINAL_UNITS, *_ORDINAL_TENS])})\b",
+                     re.I)
+
+
+def ordinal_numbers(quote: str) -> set[str]:
+    """The numbers a quote's ordinal words stand for: "the thirty-fifth president" -> {"35"}."""
+    found = set()
+    for m in ORDINAL.finditer(quote):
+        last = m.group("last").lower()
+        tens = _TENS[m.group("tens").lower()] if m.group("tens") and last in _ORDINAL_UNITS and _ORDINAL_UNITS[last] < 10 else 0
+        found.add(str(tens + _ORDINAL_UNITS.get(last, _ORDINAL_TENS.get(last, 0))))
+    return found
 
 
 def fold(text: str) -> str:
@@ -42,11 +60,11 @@ def locate(text: str, value: str, near: int = 0) -> Evidence | None:
 def spelled_numbers(quote: str) -> set[str]:
     """The numbers a quote writes in words, as digits ("a four-stage rocket" -> {"4"},
     "four hundred and twenty-one metres" -> {"421"})."""
-    return {NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", quote.lower()) if w in NUMBER_WORDS} | {
-        str(value) for _, _, value in number_phrases(quote)}
+    cardinal = ORDINAL.sub(" ", quote)  # "thirty-fifth" is 35, not also 30
+    return {NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", cardinal.lower()) if w in NUMBER_WORDS} | {
+        str(value) for _, _, value in number_phrases(cardinal)} | ordinal_numbers(quote)
 
 
-_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 # two or more number words in a row ("four hundred and twenty-one", "nineteen seventy-eight")

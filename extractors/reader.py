@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
-from text2db.extractors.grounding import NUMBER_WORDS, number_phrases
+from text2db.extractors.grounding import NUMBER_WORDS, ORDINAL, number_phrases
 from text2db.extractors.spans import Candidate
 from text2db.integrators.countries import is_demonym, names_a_country
 from text2db.integrators.normalize import UNITS
@@ -45,7 +45,8 @@ SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
 TYPE_FIT = 0.25  # a value of the column's restricted type in the first sentence, which names the entity (ColumnView.typed)
 KNOWN_VALUE = 0.44  # a value the column already holds, written beside the entity: below rowwriter.DROP_BELOW, so an LLM that reads the text as not stating it wins
-SPELLED_NUMBER = re.compile(rf"(?<![\w-])(?P<word>{'|'.join(NUMBER_WORDS)})(?:-[a-z]+|\s+[a-z]+)?(?![\w-])", re.I)
+SPELLED_NUMBER = re.compile(rf"(?<![\w-])(?!{ORDINAL.pattern})(?P<word>{'|'.join(NUMBER_WORDS)})(?:-[a-z]+|\s+[a-z]+)?(?![\w-])",
+                            re.I)  # not the tens of an ordinal ("thirty-fifth")
 EARLIER_SENTENCE = 0.5  # a value in a sentence before the entity's first mention
 PRONOUNS = frozenset("i you he she it we they me him her us them my your his its our their this that these those "
                      "there here one".split())  # a sentence-initial "Their" or "It" is capitalized, never a name

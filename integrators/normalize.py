@@ -204,9 +204,24 @@ def to_label(text: str, labels: list[str]) -> str:
     best = process.extract(folded, {lb: lb.casefold() for lb in labels}, scorer=fuzz.WRatio, limit=2)
     if templated := template_label(clean_text(text), labels):  # "1 out of 5" among "5 out of 5", "average"
         return templated
-    if best and best[0][1] >= 85 and (len(best) == 1 or best[0][1] - best[1][1] >= 5):
+    if best and best[0][1] >= 85 and (len(best) == 1 or best[0][1] - best[1][1] >= 5) \
+            and not _another_name(clean_text(text), best[0][2]):
         return best[0][2]
     raise Unnormalizable(f"{text!r} is none of the labels {labels}", text)
+
+
+def _another_name(text: str, label: str) -> bool:
+    """A name inside a longer name is another name ("Germany" is not "West Germany", "York" not
+    "New York"): the one holds the other's words and more, and those are capitalized."""
+    a, b = text.split(), label.split()
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if not short or len(short) == len(long):
+        return False
+    for i in range(len(long) - len(short) + 1):
+        if [w.casefold() for w in long[i:i + len(short)]] == [w.casefold() for w in short]:
+            extra = long[:i] + long[i + len(short):]
+            return all(w[:1].isupper() for w in extra)
+    return False
 
 
 def to_boolean(value: Scalar) -> bool:

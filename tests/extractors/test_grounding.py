@@ -54,3 +54,17 @@ def test_numbers_written_in_several_words_are_read_as_digits() -> None:
     assert found == {"four hundred and twenty-one": 421, "nineteen seventy-eight": 1978, "two thousand and five": 2005}
     assert grounding.numbers_agree("1978", "In nineteen seventy-eight it was found")
     assert not grounding.numbers_agree("1987", "In nineteen seventy-eight it was found")
+
+
+def test_a_number_or_an_ordinal_in_one_word_grounds_its_digits() -> None:
+    """"fifteen players a side" grounds 15 and "the thirty-fifth president" 35 (not 30): an LLM
+    that reads them as digits is not refused as ungrounded."""
+    side = "Rugby union sends out fifteen players a side."
+    start = side.index("fifteen")
+    cell = Cell(column="c", value="15", evidence=Evidence(start=start, end=start + 7, quote="fifteen"), confidence=0.9,
+                tool="t")
+    assert grounding.rejection(side, cell) is None
+    assert grounding.numbers_agree("35", "the country's thirty-fifth president")
+    assert not grounding.numbers_agree("30", "the country's thirty-fifth president")
+    assert grounding.numbers_agree("16", "the sixteenth President of the United States")
+    assert not grounding.numbers_agree("17", "the sixteenth President of the United States")

@@ -123,6 +123,18 @@ def test_labels_take_the_nearest_label_or_refuse() -> None:
         normalize("1 of 5 stars", ValueFormat(kind="label"), ratings)
 
 
+def test_a_name_inside_a_longer_label_is_another_name() -> None:
+    """"Germany" is not the label "West Germany" (nor "York" "New York"), though a fuzzy score
+    of 90 says so; an open set keeps it as written. A lower-case word still finds its label."""
+    teams = ["Uruguay", "West Germany", "England"]
+    with pytest.raises(Unnormalizable):
+        normalize("Germany", ValueFormat(kind="label"), teams)
+    assert normalize("Germany", ValueFormat(kind="label"), teams, open_labels=True) == "Germany"
+    with pytest.raises(Unnormalizable):
+        normalize("New York", ValueFormat(kind="label"), ["York", "Leeds"])
+    assert normalize("centre", ValueFormat(kind="label"), ["city centre", "riverside"]) == "city centre"
+
+
 def test_an_open_label_set_keeps_a_new_value_as_written_and_still_maps_its_own_labels() -> None:
     prices = ["cheap", "moderate"]
     assert normalize("  high ", ValueFormat(kind="label"), prices, open_labels=True) == "high"
