@@ -949,3 +949,15 @@ def test_labels_the_wording_explains_are_the_new_columns_labels(database: Callab
     column = result.plan.table("mushroom").column("edibility")
     assert column.labels == ["edible", "poisonous"]
     assert "safe to eat" in column.question and "toxic or deadly ones" in column.question
+
+
+def test_a_hyphenated_word_names_the_table_written_without_it(database: Callable[..., Engine]) -> None:
+    """"log-in entry" names `logins`, not the `users` its entries refer to."""
+    engine = database("audit.sqlite", [
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)",
+        "CREATE TABLE logins (id INTEGER PRIMARY KEY, user_id INTEGER REFERENCES users(id), login_time TEXT, "
+        "device TEXT)",
+    ], [("INSERT INTO users (id, name) VALUES (:i, :n)", [{"i": 1, "n": "ada"}])])
+    result = make_plan(engine, "Record each log-in the audit notes describe as its own entry, with user, time and "
+                               "device.", "j", llm=False)
+    assert result.plan.tables[-1].table == "logins"
