@@ -379,6 +379,7 @@ class Reader:
                     out.append(ts.Span(s, e, text[s:e]))
         if len(col.examples) >= 2 and not any(is_demonym(v) for v in col.examples):
             out = [sp for sp in out if not _demonym_phrase(sp.text)]  # "the Dutch city of Maastricht": no city is "Dutch"
+        out = [sp for sp in out if ts.named_after_of(text, sp) is None]  # "the Illinois village of Tampico": Tampico
         return self._unique(out, col)
 
     def _date_spans(self) -> list[ts.Span]:

@@ -90,6 +90,7 @@ def value_at(text: str, pos: int, kind: RelationKind) -> ts.Span | None:
     span = ts.proper_phrase_at(text, pos, skip_words=1)
     if span is None or ts.DATE.fullmatch(span.text) or re.match(ts.MONTHS + r"\b", span.text):
         return None
+    span = ts.named_after_of(text, span) or span  # "born in the Bavarian town of Erlangen": Erlangen
     if kind.value == "country":
         return span if country_name(span.text) else None
     if kind.value == "org" and (owned := re.match(r"['’]s?\s+(?=[A-Z])", text[span.end:span.end + 4])):

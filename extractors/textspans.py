@@ -112,6 +112,22 @@ def proper_phrase_at(text: str, pos: int, skip_words: int = 0, skip: set[str] | 
     return Span(start, end, text[start:end])
 
 
+# "the Bavarian town of Erlangen", "the small Illinois village of Tampico": a name before a common
+# noun and "of" says what kind of that noun; the name after "of" is the thing itself
+# (one noun: "Barack Obama is leader of United States" has a verb between the names)
+_NOUN_OF = re.compile(r"\s+(?!(?:is|was|are|were|be|been|being|am|has|had|have|becomes?|became|remains?|remained|"
+                      r"and|or|but|then|also|now|one|part|all|each|some|most|many|both)\s)[a-z]+\s+of\s+(?=[A-Z])")
+
+
+def named_after_of(text: str, span: Span) -> Span | None:
+    """The name `span` modifies through "<noun> of <Name>" ("Bavarian" -> Erlangen), or that a
+    span ending in the noun stands for ("Bavarian town" -> Erlangen); None where none follows."""
+    m = _NOUN_OF.match(text, span.end)
+    if m is None and span.text.split()[-1:] and span.text.split()[-1].islower():
+        m = re.compile(r"\s+of\s+(?=[A-Z])").match(text, span.end)
+    return proper_phrase_at(text, m.end()) if m else None
+
+
 def segments(text: str) -> list[tuple[int, str]]:
     """Split a job's text into its documents (TEXT2DB separates them with blank lines)."""
     out, pos = [], 0

@@ -532,3 +532,19 @@ def test_a_year_before_a_parents_name_is_no_part_of_it() -> None:
                         demonstrations=["Pixar", "Studio Ghibli", "Laika", "DreamWorks Animation"])
     plan = _plan("animated_feature", "animated feature", [studio])
     assert _cells(plan, "WALL-E is a 2008 Pixar film, directed by Andrew Stanton.")["WALL-E"]["studio_id"] == "Pixar"
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Marie Keller, the chemist, was born in the small Alsace village of Riquewihr on 2 May 1901.", "Riquewihr"),
+    ("Marie Keller was born in the Flemish town of Lier on 2 May 1901.", "Lier"),
+    ("Born in the Flemish town of Lier on 2 May 1901, Marie Keller became a chemist.", None),
+])
+def test_a_name_before_a_noun_and_of_is_no_place_the_name_after_of_is(text: str, place: str | None) -> None:
+    """"the small Alsace village of Riquewihr": Alsace says which village; the birthplace is
+    Riquewihr (the reader had taken Alsace, and "Flemish town" or "Flemish"). Before a fronted
+    participle the reader is not sure enough of Lier: then no place, not a wrong one."""
+    plan = _plan("chemist", "chemist", [
+        _col("birth_place", "birth place of the chemist", demos=["Lyon", "Ghent", "Basel"]),
+        _col("birth_date", "birth date of the chemist", "date"),
+    ])
+    assert _cells(plan, text)["Marie Keller"].get("birth_place") == place

@@ -163,3 +163,21 @@ def test_a_clause_before_is_is_no_subject() -> None:
     text = "Bhajji originates from India, where the leader is called T S Thakur and the people are called Indians."
     names = [e.name for e in find_entities(parse(text), "place")]
     assert "India" in names and not any("where" in n for n in names)
+
+
+def test_a_place_named_after_a_noun_and_of() -> None:
+    """"born in the Bavarian town of Erlangen": the place is Erlangen, not the adjective before
+    "town"."""
+    got = _values("Emma Voss was born in the Bavarian town of Erlangen in 1882.", "person", _kinds("birth_place"))
+    assert got[("Emma Voss", "birth_place")] == "Erlangen"
+
+
+def test_a_verb_between_two_names_is_no_noun_of_the_second() -> None:
+    """"Ada Lund is head of Norsk Data": Ada Lund names no head; she stays a name of her own."""
+    from text2db.extractors import textspans as ts
+
+    text = "Ada Lund is head of Norsk Data, the small Oslo firm of Per Berg."
+    ada = ts.Span(0, 8, "Ada Lund")
+    assert ts.named_after_of(text, ada) is None
+    oslo = ts.Span(text.index("Oslo"), text.index("Oslo") + 4, "Oslo")
+    assert ts.named_after_of(text, oslo).text == "Per Berg"
