@@ -49,7 +49,8 @@ ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" -
     r"|\b(add|insert|put|load|enter)\s+(every|any|each|all(\s+the)?)\s+(\w+\s+){1,3}?(that|which|who)(\s+is|'s|\s+are)"
     r"\s+(still\s+)?(missing|absent|not\s+(yet\s+)?(there|in|listed))\b"
     # where the new rows go: "new strips go in comic_strip", "new titles belong in the book table"
-    r"|\bnew\s+(?!(column|col|field|attribute)s?\b)\w+(\s+\w+)?\s+((should|must|will|are\s+to)\s+)?(go|goes|belong|belongs)"
+    r"|\bnew\s+(?!(column|col|field|attribute|value|detail|fact)s?\b|data\b|info)\w+(\s+\w+)?\s+((should|must|will|are\s+to)\s+)?"
+    r"(go|goes|belong|belongs)"
     r"\s+(in|into|to|under)\b", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
@@ -1029,10 +1030,13 @@ def listed_labels(text: str) -> list[str] | None:
     return None
 
 
+# Words of a comment on the texts or the task ("whatever the article tells us", "every detail the
+# reviews give"), never of an attribute, nor of a clause asking for one
+_COMMENT_WORDS = frozenset(
+    "these those this whatever whichever us we our your you every usual usually typically normally generally "
+    "often always probably possibly mostly".split())
 # Words of a clause or a comment, never of an attribute's name
-_NOT_ATTRIBUTE_WORDS = frozenset(
-    "these those this that whatever whichever what which who whom us we they them it our your you every "
-    "usual usually typically normally generally often always probably possibly mostly".split())
+_NOT_ATTRIBUTE_WORDS = _COMMENT_WORDS | {"that", "what", "which", "who", "whom", "they", "them", "it"}
 
 
 # A question or a relative clause about the row's entity asks for one of its attributes: "who made
@@ -1041,10 +1045,6 @@ _NOT_ATTRIBUTE_WORDS = frozenset(
 ATTRIBUTE_CLAUSE = re.compile(r"^(?:(?:who|what|when|where|which|whether|how)\b"
                               r"|[a-z]+(?:\s+[a-z]+)?\s+(?:(?:it|they|he|she|each\s+one)\s+[a-z]+|(?:who|whom|whose)\b))",
                               re.I)
-# Words of a comment on the texts or the task, never of such a clause
-_COMMENT_WORDS = frozenset(
-    "these those this whatever whichever us we our your you every usual usually typically normally generally "
-    "often always probably possibly mostly".split())
 
 
 def names_an_attribute(item: str) -> bool:

@@ -936,6 +936,10 @@ def test_new_rows_said_to_go_in_a_table_and_parents_to_be_created(database: Call
                                "listed yet have to be created first.", "j", llm=False)
     assert result.plan.table("book").operation == "row_population"
     assert set(_cols(result.plan, "writer")) == {"born_year", "home_town"}
+    from text2db.planner.instruction import stated_task
+
+    assert stated_task("library database: new novels go in book") == "row_population"
+    assert stated_task("New values go into published_year where the texts give a year.") is None  # values, not rows
 
 
 def test_labels_the_wording_explains_are_the_new_columns_labels(database: Callable[..., Engine]) -> None:
