@@ -30,8 +30,9 @@ def ordinal_numbers(quote: str) -> set[str]:
     found = set()
     for m in ORDINAL.finditer(quote):
         last = m.group("last").lower()
-        tens = _TENS[m.group("tens").lower()] if m.group("tens") and last in _ORDINAL_UNITS and _ORDINAL_UNITS[last] < 10 else 0
-        found.add(str(tens + _ORDINAL_UNITS.get(last, _ORDINAL_TENS.get(last, 0))))
+        unit = _ORDINAL_UNITS.get(last, 0)
+        tens = _TENS[m.group("tens").lower()] if m.group("tens") and 0 < unit < 10 else 0  # "thirty-fifth"
+        found.add(str(tens + (unit or _ORDINAL_TENS.get(last, 0))))
     return found
 
 

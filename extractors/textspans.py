@@ -117,6 +117,7 @@ def proper_phrase_at(text: str, pos: int, skip_words: int = 0, skip: set[str] | 
 # (one noun: "Barack Obama is leader of United States" has a verb between the names)
 _NOUN_OF = re.compile(r"\s+(?!(?:is|was|are|were|be|been|being|am|has|had|have|becomes?|became|remains?|remained|"
                       r"and|or|but|then|also|now|one|part|all|each|some|most|many|both)\s)[a-z]+\s+of\s+(?=[A-Z])")
+_OF_NAME = re.compile(r"\s+of\s+(?=[A-Z])")  # after a span that ends in the noun ("Bavarian town")
 
 
 def named_after_of(text: str, span: Span) -> Span | None:
@@ -124,7 +125,7 @@ def named_after_of(text: str, span: Span) -> Span | None:
     span ending in the noun stands for ("Bavarian town" -> Erlangen); None where none follows."""
     m = _NOUN_OF.match(text, span.end)
     if m is None and span.text.split()[-1:] and span.text.split()[-1].islower():
-        m = re.compile(r"\s+of\s+(?=[A-Z])").match(text, span.end)
+        m = _OF_NAME.match(text, span.end)
     return proper_phrase_at(text, m.end()) if m else None
 
 
