@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from text2db.integrators.normalize import DAY_ORDINALS
 from text2db.schemas.events import Cell, Evidence, Scalar
 
 _DIGITS = re.compile(r"\d+")
@@ -16,9 +17,7 @@ _UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eig
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
 # the number words read alone, as digits ("a four-stage rocket", "fifteen players a side")
 NUMBER_WORDS = {w: str(i) for w, i in (_UNITS | _TENS).items() if i >= 1}
-_ORDINAL_UNITS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
-                                             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
-                                             "nineteenth".split(), start=1)}
+_ORDINAL_UNITS = {w: n for w, n in DAY_ORDINALS.items() if n < 20}  # "first" to "nineteenth", as dates read them
 _ORDINAL_TENS = {w.replace("y", "ieth"): i for w, i in _TENS.items()}  # "twentieth"
 # "the sixteenth President", "the thirty-fifth": an ordinal in words stands for its number
 ORDINAL = re.compile(rf"\b(?:(?P<tens>{'|'.join(_TENS)})[\s-]+)?(?P<last>{'|'.join([*_ORDINAL_UNITS, *_ORDINAL_TENS])})\b",

@@ -391,7 +391,7 @@ def _named_or_open_columns(instruction: str, table: TableObservation, key: list[
             notes.append(f"the instruction's {item!r} read as column {match!r} ({how})")
     # as many descriptions unread ("who made each one", "type of venue") as open columns unnamed:
     # they are those. A word ("mood") names an attribute the table may not hold, so it is not matched so.
-    left = [c for c in open_columns(table, key, operation) if c not in named]
+    left = [c for c in open_columns(table, key, operation) if c not in named] if unknown else []
     if unknown and len(unknown) == len(left) and all(len(item.split()) >= 3 for item in unknown):
         notes.append(f"the instruction's {', '.join(map(repr, unknown))} read as column(s) {', '.join(left)} "
                      "(the open columns no other phrase names)")
