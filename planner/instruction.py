@@ -48,15 +48,20 @@ ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" -
     # what is missing is the thing added, not a value of it: "put every race that's missing into the database"
     r"|\b(add|insert|put|load|enter)\s+(every|any|each|all(\s+the)?)\s+(\w+\s+){1,3}?(that|which|who)(\s+is|'s|\s+are)"
     r"\s+(still\s+)?(missing|absent|not\s+(yet\s+)?(there|in|listed))\b"
-    # where the new rows go: "new strips go in comic_strip", "new titles belong in the book table"
+    # where the new rows go: "new strips go in comic_strip", "new titles belong in the book table",
+    # and as a heading that opens a sentence: "New consoles for game_console."
     r"|\bnew\s+(?!(column|col|field|attribute|value|detail|fact)s?\b|data\b|info)\w+(\s+\w+)?\s+((should|must|will|are\s+to)\s+)?"
     r"(go|goes|belong|belongs)"
-    r"\s+(in|into|to|under)\b", re.I)
+    r"\s+(in|into|to|under)\b"
+    r"|(?:^|[.;:!?]\s+)new\s+(?!(column|col|field|attribute|value|detail|fact)s?\b|data\b|info)\w+(\s+\w+)?"
+    r"\s+(for|in|into)\s", re.I)
+NOT_ADDING = re.compile(r"\b(?:do\s+not|don'?t|never)\s+(?:add|insert|create|put|make|load|append)\b[^,.;:!?]*", re.I)
 ONLY_EXISTING = re.compile(
     r"\b(only\s+(the\s+)?existing|existing\s+rows\s+only|do\s+not\s+add\s+(new\s+)?rows|don'?t\s+add\s+(new\s+)?rows"
     r"|no\s+new\s+rows|without\s+adding\s+(new\s+)?rows|(that|which)\s+already\s+exist\s+only"
     r"|only\s+(for\s+)?(the\s+)?(rows|records|entries)\s+(that\s+)?already"
     r"|(do\s+not|don'?t|never)\s+(add|create|insert|make)\s+(any\s+)?(new\s+)?(\w+\s+)?(ones|rows|records|entries|\w+s)\b"
+    r"|(do\s+not|don'?t|never)\s+(add|create|insert|make)\s+(anyone|anybody|anything|any\s+others?)\b"
     r"|no\s+new\s+(\w+\s+)?(ones|rows|records|entries|\w+s)\s+(needed|required|wanted|please)"
     r"|(update|complete|fill\s+in|patch)\s+(the\s+|our\s+)?existing)\b", re.I)
 ADDS_NEW_ROWS = re.compile(  # "and add any new films", "insert rows for..." - not "add a new column"
@@ -85,7 +90,9 @@ LIST_CUES = re.compile(
     # "rows lack a symbol, the quantity measured or ...", "a new row: type of venue, cuisine, prices",
     # "with date and place of birth, year of death": these open a list only where a comma, "and"
     # or "or" joins items before the sentence ends ("with creator_id referencing cartoonist" is none)
-    r"|(?:\blacks?|\blacking|:|\bwith(?:\s+(?:the|a|an))?)(?=[^.;:!?]*?(?:,|\b(?:and|or)\b)))"
+    # "the passages say where each is based, when it was founded and which hall it plays in"
+    r"|(?:\blacks?|\blacking|:|\bwith(?:\s+(?:the|a|an))?|\b(?:say|says|tell|tells|state|states)(?:\s+(?:us|you|me))?)"
+    r"(?=[^.;:!?]*?(?:,|\b(?:and|or)\b)))"
     r"\s+(?P<items>.+?)"
     r"(?=\s+(?:for\s+(?:the|each|every|all|a|an|some|these|those)\b|where\s|you\s+can|that\s+you"
     r"|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
@@ -126,6 +133,7 @@ def stated_task(instruction: str) -> TaskType | None:
     """The task the wording states (rows to add, gaps to fill), or None when it says neither
     ('keep the book table up to date from these reports'): then the documents decide."""
     instruction = CREATE_PARENTS.sub(" ", instruction)  # the parents' rows: "... add any owner that is missing"
+    instruction = NOT_ADDING.sub(" ", instruction)  # "complete them, and don't add anyone new"
     if ADD_ROWS.search(instruction):
         return "row_population"
     if INFILLING.search(instruction) or _speaks_of_existing_rows(instruction):
@@ -465,13 +473,14 @@ def listed_items(instruction: str) -> list[tuple[str, int, int]]:
     items: list[tuple[str, int, int]] = []
     for s, e in spans:
         pos = s
-        for separator in [*re.finditer(r",|\b(?:and|or)\b", instruction[s:e]), None]:  # "premiere year or city"
+        for separator in [*re.finditer(r",|\b(?:and|or)\b|\s/\s", instruction[s:e]), None]:  # "premiere year or city", "developer / engine"
             upto = s + separator.start() if separator is not None else e
             part = instruction[pos:upto]
             start = pos + (len(part) - len(part.lstrip()))
             pos = s + separator.end() if separator is not None else e
             text = re.sub(r"^(the|their|its|any|missing|a|an)\s+", "", part.strip(), flags=re.I).strip()
             text = re.sub(r"\s+(?:of|in|for|on)\s+(?:the\s+|my\s+|our\s+)?[\w`-]+\s+(?:table|relation)\W*$", "", text, flags=re.I)
+            text = re.sub(r"(?<=\w)\s+(?:values?|cells?|fields?|entries)$", "", text, flags=re.I)  # "engine values"
             if text:
                 items.append((text, start, start + len(part.strip())))
     return items
@@ -606,7 +615,8 @@ NEW_COLUMN_PATTERNS = (
 NAMED_BEFORE_COLUMN = re.compile(
     r"(?:\b(?:add|create|introduce|append|put|needs?|wants?|with|get|gets|have|has|make|set\s+up|start|like)\s+(?:a|an|one|the)\s+"
     r"(?:new\s+|extra\s+|separate\s+)?|\bnew\s+"
-    r"|\bgive\s+(?:the\s+)?[`\"']?(?P<given>\w+)[`\"']?(?:\s+table)?\s+(?:a|an|one)\s+(?:new\s+)?)"
+    r"|\bgive\s+(?:the\s+)?[`\"']?(?P<given>\w+)[`\"']?(?:\s+table)?\s+(?:a|an|one)\s+(?:new\s+)?"
+    r"|\b(?:extend|expand|augment|widen)(?:s|ed|ing)?\b[^.;:]{0,40}?\bby\s+(?:a|an|one)\s+(?:new\s+|extra\s+)?)"
     # the name: one word, or up to three ("a Club Joined column", "an emergency contact number field")
     r"[`\"']?(?P<name>[A-Za-z_][\w-]*(?:\s+[A-Za-z_][\w-]*){0,2})[`\"']?\s+(?:column|field|attribute)\b"
     r"(?:\s+(?:to|in|on|for)\s+(?:the\s+)?[`\"']?(?P<table>\w+)[`\"']?)?", re.I)
@@ -957,6 +967,9 @@ def _description_after(instruction: str, end: int) -> str | None:
     """What follows a new column's name: '(country of publication; text: ...)', ': the place
     where ...', 'holding the customer rating (values: ...)', 'that references country(id): the country ...'."""
     rest = instruction[end:]
+    bare_type = re.match(r"\s*\(\s*" + _SQL_TYPE + r"\s*\)", rest, re.I)
+    if bare_type:  # "a nickname column (text): the ring name ...": the type is no description
+        rest = rest[bare_type.end():]
     typed = re.match(r"\s*:\s*" + _SQL_TYPE + r"\b(?:\s+references\s+\w+\s*(?:\(\s*\w+\s*\))?)?\s*[,;:]?\s*", rest, re.I)
     if typed:  # ": INTEGER REFERENCES animation_studio(id), the studio that produced the film"
         m = re.match(r"(?:the\s+)?(?P<colon>[^,.;:(]+)", rest[typed.end():])
@@ -1146,10 +1159,13 @@ def fuzzy_column(item: str, table: TableObservation, skip: set[str]) -> str | No
     wanted = _stems(item)
     best: tuple[float, str] | None = None
     tie = False
+    within: list[str] = []  # columns that hold all of the item's words: "engine" -> layout_engine
     for col in table.columns:
         if col.name in skip:
             continue
         have = _stems(read_name(col.name).words) - _stems(words(table.name))
+        if wanted and wanted <= have:
+            within.append(col.name)
         if not have or not have <= wanted:
             continue
         score = len(have) / len(have | wanted)
@@ -1157,4 +1173,6 @@ def fuzzy_column(item: str, table: TableObservation, skip: set[str]) -> str | No
             best, tie = (score, col.name), False
         elif score == best[0]:
             tie = True
+    if best is None and len(within) == 1:
+        return within[0]
     return None if best is None or tie else best[1]

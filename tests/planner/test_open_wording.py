@@ -965,3 +965,68 @@ def test_a_hyphenated_word_names_the_table_written_without_it(database: Callable
     result = make_plan(engine, "Record each log-in the audit notes describe as its own entry, with user, time and "
                                "device.", "j", llm=False)
     assert result.plan.tables[-1].table == "logins"
+
+
+def test_a_heading_of_new_rows_adds_them_and_parents_we_lack_get_their_columns(database: Callable[..., Engine]) -> None:
+    """"New kites for kite." opens as a heading of rows to add; "insert makers we lack, with
+    workshop and founding year" plans the parent's columns, not only its key."""
+    engine = database("kites.sqlite", [
+        "CREATE TABLE kite_maker (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, workshop TEXT, founded_year INTEGER)",
+        "CREATE TABLE kite (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, span_cm INTEGER, "
+        "maker_id INTEGER REFERENCES kite_maker(id))",
+    ], [("INSERT INTO kite_maker (id, name, workshop) VALUES (:i, :n, :w)", [{"i": 1, "n": "Skyward", "w": "Leeds"}])])
+    result = make_plan(engine, "New kites for kite. Each needs maker_id set to its maker's row in kite_maker; insert "
+                               "makers we lack, with workshop and founding year if mentioned.", "j", llm=False)
+    assert [t.operation for t in result.plan.tables] == ["row_population", "row_population"]
+    assert set(_cols(result.plan, "kite_maker")) == {"workshop", "founded_year"}
+    from text2db.planner.instruction import stated_task
+
+    assert stated_task("New values for span_cm where the notes give one.") is None  # values, not rows
+
+
+def test_a_list_after_the_texts_say_names_the_columns(database: Callable[..., Engine]) -> None:
+    """"the passages say when each was built, who designed it and how tall it is": each
+    clause is a column to fill, matched by its words or its meaning; the keeper is not asked for."""
+    engine = database("lighthouses.sqlite", [
+        "CREATE TABLE lighthouse (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, built_year INTEGER, "
+        "architect TEXT, height_m REAL, keeper_name TEXT)",
+    ], [("INSERT INTO lighthouse (id, name, built_year) VALUES (:i, :n, :y)", [{"i": 1, "n": "Fastnet", "y": 1904}])])
+    result = make_plan(engine, "Please add these lighthouses. The passages say when each was built, who designed "
+                               "it and how tall it is.", "j", llm=False)
+    assert set(_cols(result.plan, "lighthouse")) == {"built_year", "architect", "height_m"}
+
+
+def test_complete_them_and_add_no_one_new_fills_existing_rows(database: Callable[..., Engine]) -> None:
+    """"don't add anyone new" forbids rows: the verb "add" in it asks for none."""
+    engine = database("chess.sqlite", [
+        "CREATE TABLE chess_player (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, peak_rating INTEGER)",
+    ], [("INSERT INTO chess_player (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Magnus Carlsen"}])])
+    result = make_plan(engine, "Some chess players already listed have gaps. Use the profiles to complete them, and "
+                               "don't add anyone new.", "j", llm=False)
+    table = result.plan.table("chess_player")
+    assert table.operation == "data_infilling" and table.only_existing_rows
+
+
+def test_a_slash_list_and_a_word_of_one_column_name_it(database: Callable[..., Engine]) -> None:
+    """"maker / launch year / engine values": slashes separate the items, "values" is no part of
+    a name, and "engine" is the one column whose words hold it."""
+    engine = database("rockets.sqlite", [
+        "CREATE TABLE rocket (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, maker TEXT, "
+        "first_launch_year INTEGER, main_engine TEXT, stages INTEGER)",
+    ], [("INSERT INTO rocket (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Ariane 5"}])])
+    result = make_plan(engine, "fill in missing maker / launch year / engine values for the rockets these notes "
+                               "mention", "j", llm=False)
+    assert set(_cols(result.plan, "rocket")) == {"maker", "first_launch_year", "main_engine"}
+
+
+def test_extend_a_table_by_a_column_with_its_type_in_parentheses(database: Callable[..., Engine]) -> None:
+    """"Extend X by a motto column (text): the phrase ...": a new column, and the text after
+    the type is what it holds."""
+    engine = database("clans.sqlite", [
+        "CREATE TABLE clan (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, seat TEXT)",
+    ], [("INSERT INTO clan (id, name, seat) VALUES (:i, :n, :s)", [{"i": 1, "n": "Clan Campbell", "s": "Inveraray"}])])
+    result = make_plan(engine, "Extend the clan table by a motto column (text): the phrase a clan was known by. Fill "
+                               "it in from these notes.", "j", llm=False)
+    table = result.plan.table("clan")
+    assert table.operation == "column_addition"
+    assert "phrase a clan was known by" in table.column("motto").question
