@@ -352,8 +352,8 @@ def _in_label_wording(value: str, col: ColumnPlan) -> str:
     if col.value_type != "text" or col.link is not None:
         return value
     labels = list(col.labels or [])
-    if not labels:
-        labels = [d for d in col.demonstrations if d.strip()]
+    if not labels:  # the values the rows show: the demonstrations and the format's examples
+        labels = [d for d in dict.fromkeys([*col.demonstrations, *col.format.examples]) if d.strip()]
         if not labels or any(d[:1].isupper() for d in labels):
             return value
     if any(re.search(r"\b(?:less|more) than\b", lb) for lb in labels):

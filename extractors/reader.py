@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from text2db.extractors import textspans as ts
 from text2db.extractors.entities import Entity, Parsed
-from text2db.extractors.grounding import NUMBER_WORDS, ORDINAL, number_phrases
+from text2db.extractors.grounding import NUMBER_WORDS, ORDINAL, number_phrases, ordinal_numbers
 from text2db.extractors.spans import Candidate
 from text2db.integrators.countries import is_demonym, names_a_country
 from text2db.integrators.normalize import UNITS
@@ -316,6 +316,8 @@ class Reader:
                 spelled = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[m.group("word").lower()])
                            for m, sp in self._number_words(a, b)
                            if not any(sp.start < p.end and p.start < sp.end for p, _ in phrases)]
+                if _holds_a_rank(col.name):  # "the Third Dynasty" for `dynasty`, not "its first season" for a count
+                    spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in self._ordinals(a, b)]
             spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in phrases]
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
@@ -330,6 +332,14 @@ class Reader:
         """Number words with the noun they count ("a four-stage launcher", "three runways")."""
         return [(m, ts.Span(m.start(), m.end(), m.group(0))) for m in SPELLED_NUMBER.finditer(self.parsed.text, a, b)
                 if not self._inside_entity(m.start(), m.end())]
+
+    def _ordinals(self, a: int, b: int) -> list[tuple[ts.Span, str]]:
+        """Ordinals in words with the number each stands for ("Fourth" -> "4")."""
+        out = []
+        for m in ORDINAL.finditer(self.parsed.text, a, b):
+            if not self._inside_entity(m.start(), m.end()):
+                out += [(ts.Span(m.start(), m.end(), m.group(0)), n) for n in ordinal_numbers(m.group(0))]
+        return out
 
     def _known(self, col: ColumnView, a: int, b: int) -> list[Scored]:
         """The column's known values written in the entity's segment ("coffee shop" where every
@@ -554,6 +564,15 @@ class Reader:
 
     def _inside_entity(self, start: int, end: int) -> bool:
         return any(start < m.end and m.start < end for m in self.entity.mentions)  # "The <entity> in Lisbon" too
+
+
+def _holds_a_rank(column: str) -> bool:
+    """`dynasty`, `generation`, `president_number`: a singular noun a text may give as an ordinal
+    ("the Third Dynasty"); a count (`season_count`, `number_of_wins`, `major_wins`) never is."""
+    tokens = column.lower().split("_")
+    count = tokens[:2] in (["number", "of"], ["no", "of"], ["count", "of"]) or tokens[0] in ("num", "total") \
+        or tokens[-1] in ("count", "total", "num")
+    return not count and not tokens[-1].endswith("s")
 
 
 def _words_before(leading: str, col: ColumnView) -> list[str]:

@@ -27,6 +27,7 @@ DATE = re.compile(
 _DATE_LEAD = re.compile(r"(?:(?:on|in|during|around|about|circa|c\.|by|from|the year|early|late|mid)\s+)*", re.I)
 _TOKEN = re.compile(r"[\w][\w'’&.\-]*|[^\w\s]")
 CONNECTORS = {"of", "de", "du", "des", "la", "le", "von", "van", "der", "den", "di", "da", "del", "y", "the", "for", "on", "upon", "am"}
+_DATE_WORD = re.compile(rf"(?:{MONTHS}|\d{{1,2}}(?:st|nd|rd|th)?)")  # what opens a date: "on October 30", "on 6th May"
 ABBREV_OK = re.compile(r"^(?:[A-Z]\.)+$|^(?:St|Jr|Sr|Mt|Ft|Dr|Co|Inc|Ltd|Corp)\.$")
 SEGMENT_BREAK = re.compile(r"\n{3,}")
 
@@ -98,7 +99,8 @@ def proper_phrase_at(text: str, pos: int, skip_words: int = 0, skip: set[str] | 
             last = j
             if re.search(r"['’]s?$", tok):  # "Tom Clancy's novel": the name stops at the possessive
                 break
-        elif tok.lower() in CONNECTORS and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
+        elif tok.lower() in CONNECTORS and j + 1 < len(toks) and _capitalized(toks[j + 1][2]) \
+                and not _DATE_WORD.fullmatch(toks[j + 1][2]):  # "Edinburgh on 6th May 1953": the place ends
             pass
         elif tok in {"-", "'s", "&"} and j + 1 < len(toks) and _capitalized(toks[j + 1][2]):
             pass

@@ -193,3 +193,17 @@ def _names(parsed):  # noqa: ANN001, ANN202
 
     return [Entity(parsed.text[s:e], "other", [Mention(s, e, parsed.text[s:e])], main=i == 0, segment=0)
             for i, (s, e, _subj, _n) in enumerate(name_runs(parsed, 0))]
+
+
+def test_a_name_after_its_countrys_adjective_is_the_known_row() -> None:
+    """"Australian Greg Norman" (the finder's person) names the row "Greg Norman"; a place's name
+    in front ("Texas Rangers") is still another name."""
+    text = "Australian Greg Norman, a two-time Open champion, was born in Mount Isa. The Texas Rangers play in Arlington."
+    parsed = parse(text)
+    assert "Australian Greg Norman" in [e.name for e in find_entities(parsed, "person")]
+    keys = Gazetteer(["Greg Norman", "Texas"]).find(text)
+    people = {e.name: e for e in merge(parsed, find_entities(parsed, "person"), keys, "person")}
+    assert people["Greg Norman"].known and people["Greg Norman"].main
+    assert "Australian Greg Norman" not in people
+    organizations = {e.name: e for e in merge(parsed, find_entities(parsed, "organization"), keys, "organization")}
+    assert "Texas Rangers" in organizations and not organizations["Texas Rangers"].known

@@ -548,3 +548,14 @@ def test_a_name_before_a_noun_and_of_is_no_place_the_name_after_of_is(text: str,
         _col("birth_date", "birth date of the chemist", "date"),
     ])
     assert _cells(plan, text)["Marie Keller"].get("birth_place") == place
+
+
+def test_an_ordinal_in_words_is_the_number_of_a_rank_but_never_a_count() -> None:
+    """"a Sixth Dynasty tomb": `dynasty` is 6; "in its first season" gives no `season_count`."""
+    plan = _plan("tomb", "tomb", [
+        _col("dynasty", "dynasty of the tomb", "integer"),
+        _col("season_count", "season count of the tomb", "integer"),
+    ])
+    cells = _cells(plan, "Tomb of Ankhu is a Sixth Dynasty tomb at Saqqara, dug in its first season by the mission.")
+    assert cells["Tomb of Ankhu"].get("dynasty") == "6"
+    assert "season_count" not in cells["Tomb of Ankhu"]

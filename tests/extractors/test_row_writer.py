@@ -604,6 +604,11 @@ def test_a_new_open_label_is_written_in_the_wording_of_the_existing_labels() -> 
     plain = docllm.RowsRequest(_plan("venue", "venue", [values]).tables[0], text)  # too few rows for a label set
     assert docllm.ground(_rows({"name": "Quayside", "price_range": "above £30"}), plain).rows[0].values["price_range"][0] == "more than £30"
     assert docllm.ground(_rows({"name": "Jasmine", "price_range": "high-priced"}), plain).rows[0].values["price_range"][0] == "high"
+    # the three most frequent values show no comparative; the format's examples, from the same rows, do
+    sampled = _col("price_range", "price range of the venue", demos=["cheap", "moderate", "high"])
+    sampled = sampled.model_copy(update={"format": sampled.format.model_copy(update={"examples": ["high", "less than £20"]})})
+    shown = docllm.RowsRequest(_plan("venue", "venue", [sampled]).tables[0], text)
+    assert docllm.ground(_rows({"name": "Quayside", "price_range": "above £30"}), shown).rows[0].values["price_range"][0] == "more than £30"
 
 
 def test_the_llms_longer_key_around_an_existing_rows_name_is_that_row(tmp_path) -> None:

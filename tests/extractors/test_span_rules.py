@@ -181,3 +181,16 @@ def test_a_verb_between_two_names_is_no_noun_of_the_second() -> None:
     assert ts.named_after_of(text, ada) is None
     oslo = ts.Span(text.index("Oslo"), text.index("Oslo") + 4, "Oslo")
     assert ts.named_after_of(text, oslo).text == "Per Berg"
+
+
+def test_a_place_ends_before_on_and_a_date() -> None:
+    """"born in Ghent on 6th May 1953": the place is Ghent; "on" still joins a place's own
+    words ("Newcastle upon Tyne", "Burton on Trent")."""
+    got = _values("Lena Graaf was born in Ghent on 6th May 1953 and died in 2001.", "person", _kinds("birth_place"))
+    assert got[("Lena Graaf", "birth_place")] == "Ghent"
+    got = _values("Jan Peeters was born in Aalst on October 30, 1960.", "person", _kinds("birth_place"))
+    assert got[("Jan Peeters", "birth_place")] == "Aalst"
+    from text2db.extractors import textspans as ts
+
+    text = "He lived in Burton on Trent until 1990."
+    assert ts.proper_phrase_at(text, text.index("Burton")).text == "Burton on Trent"
