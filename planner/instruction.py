@@ -94,7 +94,7 @@ LIST_CUES = re.compile(
     r"|(?:\blacks?|\blacking|:|\bwith(?:\s+(?:the|a|an))?|\b(?:say|says|tell|tells|state|states)(?:\s+(?:us|you|me))?)"
     r"(?=[^.;:!?]*?(?:,|\b(?:and|or)\b)))"
     r"\s+(?P<items>.+?)"
-    r"(?=\s+(?:for\s+(?:the|each|every|all|a|an|some|these|those)\b|where\s|you\s+can|that\s+you"
+    r"(?=\s+(?:for\s+(?:the|each|every|all|a|an|some|these|those)\b|where\s|wherever\b|whenever\b|you\s+can|that\s+you"
     r"|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
     re.I)
 WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)?(?:database|db)\b", re.I)  # "the music database"
@@ -1151,12 +1151,24 @@ def _stems(text: str) -> set[str]:
     return {stem(t) for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in STOP}
 
 
+def _abbreviates(short: str, word: str) -> bool:
+    """'mgr' for manager, 'qty' for quantity: the word's first letter and then only consonants, in
+    the word's order (not 'city' for capacity, nor 'cap' for capital); three letters at least,
+    since two ('ep') fit too many words ('episode', 'explicit')."""
+    if len(short) < 3 or len(short) >= len(word) or short[0] != word[0] or any(c in "aeiou" for c in short[1:]):
+        return False
+    letters = iter(word[1:])
+    return all(c in letters for c in short[1:])
+
+
 def fuzzy_column(item: str, table: TableObservation, skip: set[str]) -> str | None:
     """The column whose name's words (stemmed, units and id aside) all occur in `item`, the
-    closest by overlap: 'place of birth' -> birth_place, 'date of founding' -> founded."""
+    closest by overlap: 'place of birth' -> birth_place, 'date of founding' -> founded; a name's
+    abbreviated word stands for the item's whole one ("manager's name" -> mgr_name)."""
     from text2db.planner.names import read_name
 
     wanted = _stems(item)
+    written = set(re.findall(r"[a-z0-9]+", item.lower()))
     best: tuple[float, str] | None = None
     tie = False
     within: list[str] = []  # columns that hold all of the item's words: "engine" -> layout_engine
@@ -1166,7 +1178,7 @@ def fuzzy_column(item: str, table: TableObservation, skip: set[str]) -> str | No
         have = _stems(read_name(col.name).words) - _stems(words(table.name))
         if wanted and wanted <= have:
             within.append(col.name)
-        if not have or not have <= wanted:
+        if not have or not all(h in wanted or any(_abbreviates(h, w) for w in written) for h in have):
             continue
         score = len(have) / len(have | wanted)
         if best is None or score > best[0]:

@@ -1030,3 +1030,29 @@ def test_extend_a_table_by_a_column_with_its_type_in_parentheses(database: Calla
     table = result.plan.table("clan")
     assert table.operation == "column_addition"
     assert "phrase a clan was known by" in table.column("motto").question
+
+
+def test_a_listed_item_ends_before_wherever(database: Callable[..., Engine]) -> None:
+    """"... and Turing year wherever a text gives one": the item is "Turing year", which names
+    `turing_award_year` by its words."""
+    engine = database("computing.sqlite", [
+        "CREATE TABLE scientist (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth_date TEXT, "
+        "turing_award_year INTEGER, thesis_title TEXT)",
+    ], [("INSERT INTO scientist (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Barbara Liskov"}])])
+    result = make_plan(engine, "Add the scientists, with birth date and Turing year wherever a text gives one.", "j",
+                       llm=False)
+    assert set(_cols(result.plan, "scientist")) == {"birth_date", "turing_award_year"}
+
+
+def test_an_abbreviated_column_name_is_matched_by_the_whole_word(database: Callable[..., Engine]) -> None:
+    """"the manager's name" names `mgr_name`; two letters abbreviate too much ("ep" fits both
+    "episode" and "explicit"), so `ep_title` is not "explicit title"."""
+    engine = database("depots.sqlite", [
+        "CREATE TABLE depot (id INTEGER PRIMARY KEY, depot_nm TEXT NOT NULL UNIQUE, city TEXT, mgr_name TEXT)",
+    ], [("INSERT INTO depot (id, depot_nm) VALUES (:i, :n)", [{"i": 1, "n": "North Yard"}])])
+    result = make_plan(engine, "Please fill in the manager's name wherever the depot list leaves it blank.", "j",
+                       llm=False)
+    assert _cols(result.plan, "depot") == ["mgr_name"]
+    from text2db.planner.instruction import _abbreviates
+
+    assert _abbreviates("qty", "quantity") and not _abbreviates("ep", "explicit") and not _abbreviates("city", "capacity")
