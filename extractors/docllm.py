@@ -222,6 +222,7 @@ _CLAUSE = re.compile(r",?\s+(?:where|which|who|whose|whom)\s", re.IGNORECASE)
 
 _LOWER_AFTER_COMMA = re.compile(r",\s+(?=[a-z])")
 _PARENTHESIS_AT_END = re.compile(r"\s*\([^()]*\)$")
+_LOWER_PLACE_AT_END = re.compile(r"\s+(?:on|in|at|by|near|beside)\s+(?:the\s+)?[a-z][a-z -]*$")  # "on the riverside"
 _COUNTRY_AFTER_COMMA = re.compile(r",\s+(?P<country>[A-Z][^,]*)$")
 
 
@@ -231,13 +232,18 @@ def _without_clause(value: str, col: ColumnPlan) -> str:
     without a lower-case phrase after a comma ("Baikonur Cosmodrome, in what is now
     Kazakhstan") or a country after a comma ("Lillehammer, Norway") where no value of the
     column holds a comma, and without a closing parenthesis ("Golden Leopard (Pardo d'oro)")
-    where none holds one."""
+    where none holds one; a name without a lower-case place after it ("Alder Footbridge on the
+    riverside") where the column's values are names without one."""
     m = _CLAUSE.search(value)
     if m is not None and m.start() > 0 and not any(_CLAUSE.search(d) for d in col.demonstrations):
         value = value[: m.start()].rstrip(" ,;")
     m = _PARENTHESIS_AT_END.search(value)
     if m is not None and m.start() > 0 and not any("(" in d for d in col.demonstrations):
         value = value[: m.start()]  # "Golden Leopard (Pardo d'oro)": a gloss the column's values never have
+    m = _LOWER_PLACE_AT_END.search(value)
+    if m is not None and m.start() > 0 and value[:1].isupper() and col.demonstrations \
+            and all(d[:1].isupper() and not _LOWER_PLACE_AT_END.search(d) for d in col.demonstrations):
+        value = value[: m.start()]  # "Alder Footbridge on the riverside": where it is, beside a column of names
     if any("," in d for d in col.demonstrations):
         return value
     m = _LOWER_AFTER_COMMA.search(value)

@@ -89,6 +89,9 @@ class Piece:
     doc: object  # spacy.tokens.Doc of text[offset: offset + len(doc.text)]
 
 
+FINITE_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+
+
 @dataclass
 class Parsed:
     text: str
@@ -102,6 +105,12 @@ class Parsed:
 
     def ents(self) -> list[tuple[int, int, str]]:
         return [(p.offset + e.start_char, p.offset + e.end_char, e.label_) for p in self.pieces for e in p.doc.ents]
+
+    def finite_verb_in(self, start: int, end: int) -> bool:
+        """Whether a verb with a tense of its own ("received") lies within [start, end): after a
+        comma, a clause of its own, as in "born on 31 July 1912, received the prize in Economics"."""
+        return any(start <= p.offset + t.idx and p.offset + t.idx + len(t) <= end and t.tag_ in FINITE_VERB_TAGS
+                   for p in self.pieces for t in p.doc)
 
 
 def table_kind(table: TablePlan) -> str:

@@ -115,6 +115,9 @@ class SpanRules:
                         value = value_at(text, m.end(), kind)
                         if value is None or value.start - m.end() > _LIMIT or value.end > s_end:
                             continue
+                        comma = text.find(",", m.start(), m.end())
+                        if comma >= 0 and self.parsed.finite_verb_in(comma, m.end()):
+                            continue  # "born on 31 July 1912, received the prize in Economics": another clause's "in"
                         if "never_a_label" in kind.roles and _LABEL_WORD.search(value.text):
                             continue  # "released by Polar Music": a label, not who performs
                         owner, factor = self._owner(m.start(), s_start, seg, value)

@@ -670,3 +670,13 @@ def test_a_former_country_after_a_comma_is_no_part_of_a_place() -> None:
         values = docllm.ground(_rows({"name": "Romeo and Juliet", "premiere_city": city}),
                                docllm.RowsRequest(plan.tables[0], text.replace("Czechoslovakia", city.split(", ")[1]))).rows[0].values
         assert values["premiere_city"][0] == "Brno"
+
+
+def test_a_name_loses_the_lower_case_place_the_llm_wrote_after_it() -> None:
+    """"Mill Weir on the riverside": the neighbour is Mill Weir; where it lies is another column's
+    matter (a column of names, none with such a phrase)."""
+    plan = _plan("venue", "venue", [_col("near", "near of the venue", demos=["Crowne Plaza Hotel", "The Bakers"])])
+    text = "Close to Mill Weir on the riverside, Lumen is a coffee shop."
+    with FakeOpenAI([_rows({"name": "Lumen", "near": "Mill Weir on the riverside"})]) as fake:
+        _event, rows = _extract(plan, fake.base_url, text)
+    assert rows["Lumen"]["near"].value == "Mill Weir"

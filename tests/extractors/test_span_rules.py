@@ -194,3 +194,14 @@ def test_a_place_ends_before_on_and_a_date() -> None:
 
     text = "He lived in Burton on Trent until 1990."
     assert ts.proper_phrase_at(text, text.index("Burton")).text == "Burton on Trent"
+
+
+def test_born_does_not_reach_into_the_next_clause() -> None:
+    """"born on 3 March 1950, received the Order of Merit in Oslo": the clause after the comma
+    has its own verb, so Oslo is where she received it, not where she was born."""
+    got = _values("Mia Holt, born on 3 March 1950, received the Order of Merit in Oslo in 1990.", "person",
+                  _kinds("birth_place"))
+    assert got.get(("Mia Holt", "birth_place")) != "Oslo"
+    got = _values("Mia Holt, born on 3 March 1950 in Bergen, received the Order of Merit in 1990.", "person",
+                  _kinds("birth_place"))
+    assert got[("Mia Holt", "birth_place")] == "Bergen"

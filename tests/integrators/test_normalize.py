@@ -20,6 +20,8 @@ from text2db.schemas.plan import ValueFormat
     ("March 1983", "%Y-%m", "1983-03"),
     ("the ninth of January 1908", "%Y-%m-%d", "1908-01-09"),  # a day in words is a day, not a month alone
     ("twenty-first May 1990", "%Y-%m-%d", "1990-05-21"),
+    ("10.12.1999", "%Y-%m-%d", "1999-12-10"),  # dots: day first, as where dates are written so
+    ("5.4.2001", "%Y-%m-%d", "2001-04-05"),
 ])
 def test_dates_in_any_written_form_take_the_column_pattern(raw: str, pattern: str, expected: str) -> None:
     assert normalize(raw, ValueFormat(kind="date", pattern=pattern)) == expected
