@@ -123,6 +123,7 @@ class ColumnView:
     code_lengths: tuple[int, int] | None = None  # every value is one short upper-case code ("KL", "EK"): its lengths
     examples: tuple[str, ...] = ()  # distinct existing values (a foreign key's: parent names), compared with candidates
     agent: bool = False  # the column names who did something ("founder", "director"): never a place after "in"
+    rank: bool = False  # a number a text may give as an ordinal ("the Third Dynasty"): never a count
 
     @classmethod
     def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None,
@@ -158,7 +159,7 @@ class ColumnView:
         code_lengths = (min(codes), max(codes)) if len(demos) >= MIN_SHAPE_DEMOS and len(codes) == len(demos) else None
         return cls(col.name, col.value_type, phrase, frozenset(cue), labels, cap, numeric,
                    with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country", known=known,
-                   code_lengths=code_lengths, examples=examples, agent=agent)
+                   code_lengths=code_lengths, examples=examples, agent=agent, rank=numeric and _holds_a_rank(col))
 
     @property
     def value_set(self) -> tuple[str, ...]:
@@ -316,8 +317,8 @@ class Reader:
                 spelled = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[m.group("word").lower()])
                            for m, sp in self._number_words(a, b)
                            if not any(sp.start < p.end and p.start < sp.end for p, _ in phrases)]
-                if _holds_a_rank(col.name):  # "the Third Dynasty" for `dynasty`, not "its first season" for a count
-                    spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in self._ordinals(a, b)]
+                if col.rank:  # "the Third Dynasty" for `dynasty`, not "its first season" for a count
+                    spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in self._ordinals(a, b, col)]
             spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in phrases]
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
@@ -333,11 +334,13 @@ class Reader:
         return [(m, ts.Span(m.start(), m.end(), m.group(0))) for m in SPELLED_NUMBER.finditer(self.parsed.text, a, b)
                 if not self._inside_entity(m.start(), m.end())]
 
-    def _ordinals(self, a: int, b: int) -> list[tuple[ts.Span, str]]:
-        """Ordinals in words with the number each stands for ("Fourth" -> "4")."""
-        out = []
-        for m in ORDINAL.finditer(self.parsed.text, a, b):
-            if not self._inside_entity(m.start(), m.end()):
+    def _ordinals(self, a: int, b: int, col: ColumnView) -> list[tuple[ts.Span, str]]:
+        """Ordinals in words before the column's own word, with the number each stands for ("Fourth
+        Dynasty" -> "4"; not "the second largest city" for a city's population)."""
+        out, text = [], self.parsed.text
+        for m in ORDINAL.finditer(text, a, b):
+            after = re.match(r"[\s-]+([A-Za-z]+)", text[m.end():b])
+            if after and stem(after.group(1).lower()) in col.cue_stems and not self._inside_entity(m.start(), m.end()):
                 out += [(ts.Span(m.start(), m.end(), m.group(0)), n) for n in ordinal_numbers(m.group(0))]
         return out
 
@@ -566,13 +569,14 @@ class Reader:
         return any(start < m.end and m.start < end for m in self.entity.mentions)  # "The <entity> in Lisbon" too
 
 
-def _holds_a_rank(column: str) -> bool:
+_COUNT_QUESTION = re.compile(r"(?:the\s+)?(?:number|count|total)\s+of\b|how\s+many\b", re.I)
+
+
+def _holds_a_rank(col: ColumnPlan) -> bool:
     """`dynasty`, `generation`, `president_number`: a singular noun a text may give as an ordinal
-    ("the Third Dynasty"); a count (`season_count`, `number_of_wins`, `major_wins`) never is."""
-    tokens = column.lower().split("_")
-    count = tokens[:2] in (["number", "of"], ["no", "of"], ["count", "of"]) or tokens[0] in ("num", "total") \
-        or tokens[-1] in ("count", "total", "num")
-    return not count and not tokens[-1].endswith("s")
+    ("the Third Dynasty"); a count never is: the plan asks for the "number of seasons" of
+    `season_count` or `number_of_seasons`, and a plural (`major_wins`) counts too."""
+    return not _COUNT_QUESTION.match(col.question) and not col.name.lower().split("_")[-1].endswith("s")
 
 
 def _words_before(leading: str, col: ColumnView) -> list[str]:

@@ -38,6 +38,7 @@ INFILLING = re.compile(
     r"|(isn'?t|is\s+not|aren'?t|are\s+not|hasn'?t\s+been|haven'?t\s+been|has\s+not\s+been|have\s+not\s+been)"
     r"\s+(set|filled(\s+in)?|entered|recorded|captured|given|known|specified))\b",
     re.I)
+_NOT_ROWS = r"(?!(column|col|field|attribute|value|detail|fact)s?\b|data\b|info)"  # "new values go into X" adds no rows
 ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" - but not "add the missing dates"
     r"\bget\s+(the\s+)?\w+(\s+\w+)?\s+(from\s+[^,.;]{0,40}\s+)?into\b|\bnew\s+\w+\s+(rows|records|entries)\b"
     r"|\b(add|insert|put|populate|load|append|register|log|enter)\b(?![^,.;:]{0,60}\b(missing|empty|blank|gaps?)\b)"
@@ -50,10 +51,10 @@ ADD_ROWS = re.compile(  # "add every new film", "put the people into my table" -
     r"\s+(still\s+)?(missing|absent|not\s+(yet\s+)?(there|in|listed))\b"
     # where the new rows go: "new strips go in comic_strip", "new titles belong in the book table",
     # and as a heading that opens a sentence: "New consoles for game_console."
-    r"|\bnew\s+(?!(column|col|field|attribute|value|detail|fact)s?\b|data\b|info)\w+(\s+\w+)?\s+((should|must|will|are\s+to)\s+)?"
+    r"|\bnew\s+" + _NOT_ROWS + r"\w+(\s+\w+)?\s+((should|must|will|are\s+to)\s+)?"
     r"(go|goes|belong|belongs)"
     r"\s+(in|into|to|under)\b"
-    r"|(?:^|[.;:!?]\s+)new\s+(?!(column|col|field|attribute|value|detail|fact)s?\b|data\b|info)\w+(\s+\w+)?"
+    r"|(?:^|[.;:!?]\s+)new\s+" + _NOT_ROWS + r"\w+(\s+\w+)?"
     r"\s+(for|in|into)\s", re.I)
 NOT_ADDING = re.compile(r"\b(?:do\s+not|don'?t|never)\s+(?:add|insert|create|put|make|load|append)\b[^,.;:!?]*", re.I)
 ONLY_EXISTING = re.compile(
