@@ -110,7 +110,7 @@ class Parsed:
         """Whether a verb with a tense of its own ("received") lies within [start, end): after a
         comma, a clause of its own, as in "born on 31 July 1912, received the prize in Economics"."""
         return any(start <= p.offset + t.idx and p.offset + t.idx + len(t) <= end and t.tag_ in FINITE_VERB_TAGS
-                   for p in self.pieces for t in p.doc)
+                   for p in self.pieces if p.offset < end and start < p.offset + len(p.doc.text) for t in p.doc)
 
 
 def table_kind(table: TablePlan) -> str:

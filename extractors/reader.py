@@ -159,7 +159,7 @@ class ColumnView:
         code_lengths = (min(codes), max(codes)) if len(demos) >= MIN_SHAPE_DEMOS and len(codes) == len(demos) else None
         return cls(col.name, col.value_type, phrase, frozenset(cue), labels, cap, numeric,
                    with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country", known=known,
-                   code_lengths=code_lengths, examples=examples, agent=agent, rank=numeric and _holds_a_rank(col))
+                   code_lengths=code_lengths, examples=examples, agent=agent, rank=_holds_a_rank(col))
 
     @property
     def value_set(self) -> tuple[str, ...]:
@@ -318,7 +318,7 @@ class Reader:
                            for m, sp in self._number_words(a, b)
                            if not any(sp.start < p.end and p.start < sp.end for p, _ in phrases)]
                 if col.rank:  # "the Third Dynasty" for `dynasty`, not "its first season" for a count
-                    spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in self._ordinals(a, b, col)]
+                    spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in self._ordinals(a, b)]
             spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in phrases]
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
@@ -334,13 +334,11 @@ class Reader:
         return [(m, ts.Span(m.start(), m.end(), m.group(0))) for m in SPELLED_NUMBER.finditer(self.parsed.text, a, b)
                 if not self._inside_entity(m.start(), m.end())]
 
-    def _ordinals(self, a: int, b: int, col: ColumnView) -> list[tuple[ts.Span, str]]:
-        """Ordinals in words before the column's own word, with the number each stands for ("Fourth
-        Dynasty" -> "4"; not "the second largest city" for a city's population)."""
-        out, text = [], self.parsed.text
-        for m in ORDINAL.finditer(text, a, b):
-            after = re.match(r"[\s-]+([A-Za-z]+)", text[m.end():b])
-            if after and stem(after.group(1).lower()) in col.cue_stems and not self._inside_entity(m.start(), m.end()):
+    def _ordinals(self, a: int, b: int) -> list[tuple[ts.Span, str]]:
+        """Ordinals in words with the number each stands for ("Fourth" -> "4")."""
+        out = []
+        for m in ORDINAL.finditer(self.parsed.text, a, b):
+            if not self._inside_entity(m.start(), m.end()):
                 out += [(ts.Span(m.start(), m.end(), m.group(0)), n) for n in ordinal_numbers(m.group(0))]
         return out
 
@@ -573,10 +571,12 @@ _COUNT_QUESTION = re.compile(r"(?:the\s+)?(?:number|count|total)\s+of\b|how\s+ma
 
 
 def _holds_a_rank(col: ColumnPlan) -> bool:
-    """`dynasty`, `generation`, `president_number`: a singular noun a text may give as an ordinal
-    ("the Third Dynasty"); a count never is: the plan asks for the "number of seasons" of
-    `season_count` or `number_of_seasons`, and a plural (`major_wins`) counts too."""
-    return not _COUNT_QUESTION.match(col.question) and not col.name.lower().split("_")[-1].endswith("s")
+    """`dynasty`, `generation`, `president_number`: a whole number a text may give as an ordinal
+    ("the Third Dynasty"). A count never is: the plan asks for the "number of seasons" of
+    `season_count` or `number_of_seasons`, and a plural such as `major_wins` counts too. Nor is a
+    measure, which has a unit (`height_m`: "the second tallest" is no height)."""
+    return col.value_type == "integer" and not col.format.unit and not _COUNT_QUESTION.match(col.question) \
+        and not col.name.lower().split("_")[-1].endswith("s")
 
 
 def _words_before(leading: str, col: ColumnView) -> list[str]:

@@ -552,13 +552,13 @@ def test_a_name_before_a_noun_and_of_is_no_place_the_name_after_of_is(text: str,
 
 def test_an_ordinal_in_words_is_the_number_of_a_rank_but_never_a_count() -> None:
     """"a Sixth Dynasty tomb": `dynasty` is 6; "in its first season" gives no `season_count`, and
-    "the second tallest" no `height` (an ordinal counts only before the column's own word)."""
+    "the second tallest" no `height_m` (a measure, with a unit)."""
     plan = _plan("tomb", "tomb", [
         _col("dynasty", "dynasty of the tomb", "integer"),
         _col("season_count", "number of seasons of the tomb", "integer"),  # as the planner asks for a count
-        _col("height", "height of the tomb", "integer"),
+        _col("height_m", "height of the tomb", "integer", unit="m"),
     ])
     cells = _cells(plan, "Tomb of Ankhu is a Sixth Dynasty tomb at Saqqara, dug in its first season by the mission. "
                          "It is the second tallest tomb there.")
     assert cells["Tomb of Ankhu"].get("dynasty") == "6"
-    assert "season_count" not in cells["Tomb of Ankhu"] and "height" not in cells["Tomb of Ankhu"]
+    assert "season_count" not in cells["Tomb of Ankhu"] and "height_m" not in cells["Tomb of Ankhu"]
