@@ -26,7 +26,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from text2db.extractors.entities import FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
-from text2db.integrators.countries import country_name
+from text2db.integrators.countries import is_demonym
 from text2db.integrators.link import link_form
 from text2db.schemas.plan import TablePlan
 
@@ -239,16 +239,10 @@ def _described(name: str, key: str, kind_words: frozenset[str] = frozenset()) ->
     if at < 0 or len(name) == len(key):
         return False
     before = name[:at].strip()
-    if before and _people_adjective(before):  # "South African Gary Player": the key with where he is from
+    if before and is_demonym(before, several_words=True):  # "South African Gary Player": where he is from
         before = ""
     extra = (before + " " + name[at + len(key):]).split()
     return all(w.casefold() in STOP_WORDS or w[:1].islower() or w.casefold() in kind_words for w in extra)
-
-
-def _people_adjective(words: str) -> bool:
-    """'American', 'South African': a country's adjective, not a name of its own."""
-    found = country_name(words)
-    return found is not None and found.casefold() != words.casefold() and all(w[:1].isupper() for w in words.split())
 
 
 def merge(parsed: Parsed, entities: list[Entity], found: dict[str, list[Mention]], kind: str,

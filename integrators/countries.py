@@ -121,10 +121,11 @@ def names_a_country(text: str) -> bool:
     return _lookup_one(text) is not None or " " not in text.strip() and country_name(text) is not None
 
 
-def is_demonym(text: str) -> bool:
-    """`text` is a people's or language's adjective ("Dutch", "Mexican"), not a country's name."""
+def is_demonym(text: str, several_words: bool = False) -> bool:
+    """`text` is a people's or language's adjective ("Dutch", "Mexican"), not a country's name;
+    with `several_words`, also one of two words or more ("South African")."""
     word = text.strip()
-    if " " in word or word.isupper():  # "TK" is a country code (Tokelau), no adjective
+    if " " in word and not several_words or word.isupper():  # "TK" is a country code (Tokelau), no adjective
         return False
     found = country_name(word)
     return found is not None and _fold(found) != _fold(text)
