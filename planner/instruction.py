@@ -96,7 +96,11 @@ LIST_CUES = re.compile(
     r"(?=[^.;:!?]*?(?:,|\b(?:and|or)\b)))"
     r"\s+(?P<items>.+?)"
     r"(?=\s+(?:for\s+(?:the|each|every|all|a|an|some|these|those)\b|where\s|wherever\b|whenever\b|you\s+can|that\s+you"
-    r"|from\s+(?:the|these)|in\s+the\s+text)|[.;!?]|$)",
+    r"|from\s+(?:the|these)|in\s+the\s+text)"
+    # "year of death when a bio gives them", "if known": a condition ends the list; not "..., when
+    # it was founded" nor "and when it opened", which are items
+    r"|(?<!,)(?<!\band)(?<!\bor)\s+(?:when|if)\s+(?:a|an|the|one|it|its|they|their|available|known|given|possible|stated"
+    r"|mentioned|present)\b|[.;!?]|$)",
     re.I)
 WHOLE_DATABASE = re.compile(r"\b(?:the|our|my|this|whole|entire)\s+(?:[\w-]+\s+)?(?:database|db)\b", re.I)  # "the music database"
 COLUMN_HINT = re.compile(r"\b(columns?|fields?|attributes?|whether|track|also\s+(?:want|need|keep|record|store|capture))\b",
@@ -107,7 +111,7 @@ EXAMPLES = re.compile(r"\b(such\s+as|for\s+example|for\s+instance|e\.\s?g\.|amon
 # A listed item that opens as an example ("e.g. 'more than £30'") shows a value, not a column;
 # whole words, so "egg count" and "likes" stay column phrases. EXAMPLES finds such lists in a sentence.
 EXAMPLE_LEAD = re.compile(r"^(?:e\.g\.|i\.e\.|(?:eg|such as|like)\b)", re.IGNORECASE)
-PAREN_LIST = re.compile(r"\(([^()]*,[^()]*)\)")
+PAREN_LIST = re.compile(r"\(([^()]*(?:,|\s/\s)[^()]*)\)")  # "(language, creator)", "(language / creator)"
 # A listed item that says how to write or where to put a value, not which values to take: "birth
 # date as YYYY-MM-DD", "handedness goes in plays", "titles as a number"
 FORMAT_HINT = re.compile(r"\b(?:as|in)\s+(?:an?\s+)?(?:number|integer|decimal|text|string|year|date|[DMY]{2,4}\b\S*|\w+\s+format)"
@@ -584,6 +588,9 @@ EXTEND_WITH = re.compile(  # Extend museum with established_year, the year the m
 ADD_TO = re.compile(  # Schema change: add location to building (location; text: the place name)
     r"\b(?:add|create|introduce)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:column\s+|field\s+)?[`\"']?"
     r"(?P<name>[A-Za-z_]\w*)[`\"']?\s+(?:to|in|on)\s+" + _TABLE, re.I)
+# speech.delivered_date -- a date on which ...: a table's dotted column that the table lacks, no type written
+DOTTED_NEW_COLUMN = re.compile(r"(?<![\w.])(?P<table>[A-Za-z_]\w*)\.(?P<name>[A-Za-z_]\w*)(?![\w.(])"
+                               r"(?:\s*(?:--+|:|\u2014|\u2013)\s*(?P<desc>[^.;]*))?", re.I)
 NEW_COLUMN_PATTERNS = (
     # ALTER TABLE airport ADD COLUMN elevation_m REAL
     re.compile(r"\balter\s+table\s+[`\"']?(?P<table>[\w]+)[`\"']?\s+add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?"
@@ -608,6 +615,10 @@ NEW_COLUMN_PATTERNS = (
     # create discharge_m3s (a number, ...) on river
     re.compile(r"\b(?:add|create|introduce)\s+[`\"']?(?P<name>[A-Za-z_]\w*_\w*)[`\"']?\s*\((?P<desc>[^()]*)\)\s*"
                r"(?:to|in|on)\s+" + _TABLE, re.I),
+    # insert a column area into restaurant: "column" written, so no rows are meant
+    re.compile(r"\b(?:add|create|insert|introduce|put)\s+(?:a|an|one|the)\s+(?:new\s+|extra\s+)?(?:column|field|attribute)\s+"
+               + _NAME + r"\s+(?:to|in|into|on)\s+" + _TABLE, re.I),
+    DOTTED_NEW_COLUMN,
     EXTEND_WITH,
     ADD_TO,
 )
@@ -635,7 +646,7 @@ NOT_NAMES = {"the", "a", "an", "it", "them", "these", "those", "this", "that", "
              "entries", "data", "new", "every", "each", "all", "any", "some", "more", "values", "value", "places",
              "information", "info", "details"}
 LABEL_LIST = re.compile(
-    r"\b(?:values?|labels?|categories|one\s+of|either)\s*(?:(?:are|is|=|:)\s*)?(?P<items>[^.;()\n]+?)"
+    r"\b(?:values?|labels?|categories|one\s+of|either)\s*(?:(?:are|is|=|:)\s*)?(?:either\s+|one\s+of\s+)?(?P<items>[^.;()\n]+?)"
     r"(?=\s*(?:[.;)\n]|$|\bfill\b|\bpopulate\b))", re.I)
 GENERIC_WORDS = {"info", "information", "details", "detail", "data", "fields", "field", "cells", "cell", "values",
                  "value", "gaps", "gap", "blanks", "blank", "records", "record", "rows", "row", "entries", "entry",
@@ -693,7 +704,7 @@ def new_column_request(instruction: str, observation: Observation) -> NewColumnR
             table_obs = next(t for t in observation.tables if t.name.lower() == table.lower())
             groups = m.groupdict()
             desc = clean_description(groups.get("desc")) or _description_after(instruction, m.end())
-            if table_obs.has_column(name) and ambiguous and not SCHEMA_CUE.search(instruction):
+            if table_obs.has_column(name) and (pattern is DOTTED_NEW_COLUMN or ambiguous and not SCHEMA_CUE.search(instruction)):
                 continue
             return NewColumnRequest(name=name, table=table_obs.name, description=desc,
                                     sql_type=(groups.get("type") or None), references=references)
@@ -964,6 +975,10 @@ def meaning_in_wording(instruction: str) -> str | None:
     return clean_description(m.group(1)) if m else None
 
 
+# Where a new column goes among the others, not what it holds: ", placed right after customer_rating"
+_PLACEMENT = r"placed|positioned|put|appended|right|just|immediately|directly|after|before|following|as\s+the\s+(?:first|last)"
+
+
 def _description_after(instruction: str, end: int) -> str | None:
     """What follows a new column's name: '(country of publication; text: ...)', ': the place
     where ...', 'holding the customer rating (values: ...)', 'that references country(id): the country ...'."""
@@ -979,7 +994,7 @@ def _description_after(instruction: str, end: int) -> str | None:
                  r"|(?:that\s+references\s+\S+\s*)?[:=]\s*(?:the\s+)?(?P<colon>[^,.;:(]+)"
                  r"|,?\s*holding\s+(?:the\s+)?(?P<holding>[^,.;:(]+))", rest, re.I)
     if not m:  # ", the year the museum opened (an integer), and ...": an apposition, not the next clause
-        m = re.match(r"\s*,\s*(?!(?:and|then|so|please|fill|set|using|from|with|based|which|where|if|when)\b)"
+        m = re.match(r"\s*,(?!\s*(?:and|then|so|please|fill|set|using|from|with|based|which|where|if|when|" + _PLACEMENT + r")\b)\s*"
                      r"(?:the\s+)?(?P<appos>[^,.;:(]+)", rest, re.I)
         if m:
             return clean_description(m.group("appos"))

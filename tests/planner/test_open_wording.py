@@ -1056,3 +1056,56 @@ def test_an_abbreviated_column_name_is_matched_by_the_whole_word(database: Calla
     from text2db.planner.instruction import _abbreviates
 
     assert _abbreviates("qty", "quantity") and not _abbreviates("ep", "explicit") and not _abbreviates("city", "capacity")
+
+
+def test_insert_a_column_into_a_table_placed_after_another_adds_it_with_its_labels(
+        database: Callable[..., Engine]) -> None:
+    """"Insert a column X into T, placed right after Y; its value is either A or B": a new column
+    (not rows), where it goes says nothing of what it holds, and "either" is no label's word."""
+    engine = database("hostels.sqlite", [
+        "CREATE TABLE hostel (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, beds INTEGER, rating TEXT)",
+    ], [("INSERT INTO hostel (id, name, beds, rating) VALUES (:i, :n, :b, :r)",
+         [{"i": 1, "n": "Harbour Lodge", "b": 40, "r": "good"}, {"i": 2, "n": "Pine Hut", "b": 12, "r": "poor"}])])
+    result = make_plan(engine, "Insert a column setting into hostel, placed right after rating; its value is either "
+                               "coastal or mountain. Work it out for each hostel from the notes.", "j", llm=False)
+    table = result.plan.table("hostel")
+    assert table.operation == "column_addition"
+    column = table.column("setting")
+    assert column.labels == ["coastal", "mountain"]
+    assert "placed" not in column.question and "rating" not in column.question
+
+
+def test_a_dotted_column_the_table_lacks_with_a_dash_description_is_added(database: Callable[..., Engine]) -> None:
+    """"lecture.given_on -- a date (YYYY-MM-DD) ...": no type written, but the table has no such
+    column, so it is one to add; a dotted column the table has is no request."""
+    engine = database("talks.sqlite", [
+        "CREATE TABLE lecture (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, speaker TEXT)",
+    ], [("INSERT INTO lecture (id, title, speaker) VALUES (:i, :t, :s)",
+         [{"i": 1, "t": "The Two Cultures", "s": "C. P. Snow"}])])
+    result = make_plan(engine, "lecture.given_on -- a date (YYYY-MM-DD) on which the lecture was held. Create this "
+                               "column and fill it where the documents say.", "j", llm=False)
+    table = result.plan.table("lecture")
+    assert table.operation == "column_addition"
+    assert table.column("given_on").value_type == "date"
+    from text2db.planner.instruction import new_column_request
+
+    assert new_column_request("Fill lecture.speaker -- the person who gave it.", observe(engine)) is None
+
+
+def test_a_condition_ends_a_listed_item_and_a_slash_list_in_parentheses_is_a_list(
+        database: Callable[..., Engine]) -> None:
+    """"... and year of death when a note gives them": the item is "year of death"; "(maker /
+    engine / first flight year)" lists three columns as a comma list in parentheses would."""
+    engine = database("pilots.sqlite", [
+        "CREATE TABLE aviator (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, birth_date TEXT, "
+        "hometown TEXT, death_year INTEGER)",
+        "CREATE TABLE airliner (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, maker TEXT, engine TEXT, "
+        "maiden_flight_year INTEGER, seats INTEGER)",
+    ], [("INSERT INTO aviator (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Amy Johnson"}]),
+        ("INSERT INTO airliner (id, name) VALUES (:i, :n)", [{"i": 1, "n": "Comet"}])])
+    result = make_plan(engine, "Add a row to aviator for each pilot, with birth date and year of death when a note "
+                               "gives them.", "j", llm=False)
+    assert set(_cols(result.plan, "aviator")) == {"birth_date", "death_year"}
+    result = make_plan(engine, "fill gaps in airliner (maker / engine / first flight year) from the snippets", "j",
+                       llm=False)
+    assert set(_cols(result.plan, "airliner")) == {"maker", "engine", "maiden_flight_year"}
