@@ -201,14 +201,18 @@ def _ground_value(text: str, col: ColumnPlan, value: Any, near: int, others: fro
 
 def _existing_form(value: str, col: ColumnPlan) -> str:
     """An existing value of the column written with the column's own word ("high-priced" for a
-    price column that holds "high", "riverside area" for an area column): the existing value."""
+    price column that holds "high", "riverside area" for an area column, "moderately priced"
+    where it holds "moderate"): the existing value, as the demonstrations or the format's
+    examples show it."""
     if col.value_type != "text" or col.link is not None or value in col.demonstrations:
         return value
     words = re.split(r"[\s-]+", value)
     kept = " ".join(w for w in words if not _own_word(w, col))
     if not kept or kept == " ".join(words):
         return value
-    return next((d for d in col.demonstrations if d.casefold() == kept.casefold()), value)
+    shown = dict.fromkeys([*col.demonstrations, *col.format.examples])
+    return next((d for d in shown if d.casefold() == kept.casefold()), None) \
+        or next((d for d in shown if " " not in kept and stems(d) == stems(kept)), value)  # "moderately": "moderate"
 
 
 def _own_word(word: str, col: ColumnPlan) -> bool:

@@ -162,6 +162,10 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
     subject = raw.strip(" \"“”',;")
     owner = re.match(r"(.+?)['’]s\s+[a-z][a-z\s-]*$", subject)  # "A.D. Isidro Metapan's full name is ...": the owner is the row
     subject = owner.group(1) if owner else subject
+    described = re.match(r"(?:[a-z][\w-]*\s+){1,3}(?=[A-Z])", subject)  # "right winger Gordie Howe was ...": the name
+    if described and not _CLAUSE_WORD.search(described.group(0)):
+        lead += described.end()
+        subject = subject[described.end():]
     if not subject or len(subject) > 120 or subject.lower() in PRONOUNS or not subject[:1].isupper() and subject[:1] != "'":
         return None
     if _CLAUSE_WORD.search(subject) or sum(1 for w in subject.split() if w[:1].islower()) > 4:

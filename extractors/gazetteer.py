@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
+from collections import Counter
 from typing import Any
 
 from sqlalchemy import MetaData, Select, Table, bindparam, func, literal_column, or_, select
@@ -70,6 +72,22 @@ def load_keys(engine: Engine, table: TablePlan, limit: int = MAX_KEYS) -> list[s
     return sorted({str(r).strip() for r in rows if r is not None and str(r).strip()})
 
 
+def fold_accents(text: str) -> str:
+    """Each accented letter as its base letter, one character for one, so that offsets into the
+    folded text are offsets into the text: "Induráin" -> "Indurain"."""
+    return "".join(_BASE_LETTER.get(c) or _base_letter(c) for c in text)
+
+
+_BASE_LETTER: dict[str, str] = {}
+
+
+def _base_letter(c: str) -> str:
+    decomposed = unicodedata.normalize("NFD", c)
+    base = decomposed[0] if len(decomposed) > 1 and all(unicodedata.combining(x) for x in decomposed[1:]) else c
+    _BASE_LETTER[c] = base
+    return base
+
+
 def key_pattern(key: str) -> re.Pattern[str] | None:
     """A pattern for the key with the spacing around punctuation optional and apostrophes alike."""
     toks = _TOKEN.findall(key)
@@ -96,8 +114,8 @@ class Gazetteer:
     """The keys of one table and their patterns, compiled once per plan."""
 
     def __init__(self, keys: list[str], person: bool = False, kind: frozenset[str] = frozenset()) -> None:
-        self.patterns = [(k, max(re.findall(r"\w+", k.casefold()), key=len), p)
-                         for k in sorted(keys, key=len, reverse=True) if (p := key_pattern(k))]
+        self.patterns = [(k, max(re.findall(r"\w+", fold_accents(k).casefold()), key=len), p)
+                         for k in sorted(keys, key=len, reverse=True) if (p := key_pattern(fold_accents(k)))]
         self.surnames: dict[str, str] = {}
         if person:
             counts: dict[str, list[str]] = {}
@@ -109,6 +127,7 @@ class Gazetteer:
             self.surnames = {w: ks[0] for w, ks in counts.items() if len(ks) == 1}
         self.qualified = _qualified_heads(keys)
         self.bracketed, self.names = _bracketed_heads(keys), _designated_names(keys)
+        self.numbered = _numbered_series(keys)
         self.kind = kind
 
     def find(self, text: str) -> dict[str, list[Mention]]:
@@ -121,11 +140,12 @@ class Gazetteer:
                 taken.append((a, b))
                 found.setdefault(key, []).append(Mention(a, b, text[a:b]))
 
-        words = set(re.findall(r"\w+", text.casefold()))
+        folded = fold_accents(text)  # "Miguel Indurain" names the row "Miguel Induráin"; offsets are the text's
+        words = set(re.findall(r"\w+", folded.casefold()))
         for key, probe, pattern in self.patterns:
             if probe not in words:  # a set lookup spares most of 50k regex scans
                 continue
-            for m in pattern.finditer(text):
+            for m in pattern.finditer(folded):
                 claim(key, m.start(), m.end())
         for m in re.finditer(r"(?<![\w\-])[^\W\d_][\w\-]*(?:['’][A-Z][\w\-]*)?(?![\w\-])", text):  # "O'Brien", not "Puskás's"
             key = self.surnames.get(m.group(0))
@@ -147,6 +167,9 @@ class Gazetteer:
             for m in name.finditer(text):
                 if not _inside_another_name(text, m.start(), m.end(), self.kind):  # not "A. E. Thatcher"
                     claim(key, m.start(), m.end())
+        for pattern, key in self.numbered:  # "the 2014 Eurovision Song Contest", "Eurovision 2012"
+            for m in pattern.finditer(text):
+                claim(key, m.start(), m.end())
         return found
 
 
@@ -215,6 +238,34 @@ def _designated_names(keys: list[str]) -> dict[re.Pattern[str], str]:
             names.setdefault(name.strip(), []).append(key)
     return {p: ks[0] for n, ks in names.items()
             if len(ks) == 1 and link_form(n) not in plain and (p := key_pattern(n)) is not None}
+
+
+NUMBERED = re.compile(r"^(?P<series>[A-Z][^\d]*?\S)\s+(?P<number>\d{1,4}|[IVXL]+)$")
+
+
+def _numbered_series(keys: list[str]) -> list[tuple[re.Pattern[str], str]]:
+    """(pattern, key) for keys that number a series ("Eurovision Song Contest 2014", "Super Bowl
+    XL": two keys or more share the series, the number tells them apart), in the two other ways
+    texts write them: a year or number first ("the 2014 Eurovision Song Contest") and the series' first
+    word with the number ("Eurovision 2014"), where that first word starts no other series."""
+    series: dict[str, list[tuple[str, str]]] = {}
+    for key in keys:
+        if m := NUMBERED.match(key.strip()):
+            series.setdefault(m["series"], []).append((key, m["number"]))
+    numbered = {s: ks for s, ks in series.items() if len(ks) >= 2}
+    firsts = Counter(s.split()[0] for s in numbered)
+    plain = {link_form(k) for k in keys}
+    out: list[tuple[re.Pattern[str], str]] = []
+    for name, ks in numbered.items():
+        whole = key_pattern(name)
+        first = name.split()[0]
+        short = len(name.split()) > 1 and len(first) >= 4 and firsts[first] == 1 and link_form(first) not in plain
+        for key, number in ks:
+            if whole is not None and number.isdigit():  # key_pattern's pattern opens with its (?<!\w): the number goes before that
+                out.append((re.compile(rf"(?<!\w){re.escape(number)}\s+" + whole.pattern, whole.flags), key))
+            if short:
+                out.append((re.compile(rf"(?<!\w){re.escape(first)}\s+{re.escape(number)}(?!\w)"), key))
+    return out
 
 
 STOP_WORDS = frozenset({"the", "of", "and", "a", "an"})

@@ -15,8 +15,9 @@ _DIGITS = re.compile(r"\d+")
 _UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                                      "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
-# the number words read alone, as digits ("a four-stage rocket", "fifteen players a side")
-NUMBER_WORDS = {w: str(i) for w, i in (_UNITS | _TENS).items() if i >= 1}
+# the number words read alone, as digits ("a four-stage rocket", "fifteen players a side", "won it
+# twice"; not "once", which as often means "formerly")
+NUMBER_WORDS = {w: str(i) for w, i in (_UNITS | _TENS | {"twice": 2, "thrice": 3}).items() if i >= 1}
 _ORDINAL_UNITS = {w: n for w, n in DAY_ORDINALS.items() if n < 20}  # "first" to "nineteenth", as dates read them
 _ORDINAL_TENS = {w.replace("y", "ieth"): i for w, i in _TENS.items()}  # "twentieth"
 # "the sixteenth President", "the thirty-fifth": an ordinal in words stands for its number

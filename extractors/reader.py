@@ -44,6 +44,12 @@ CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][A-Z0-9-]{2,}(?![\w-])|(?<![\w
 SHORT_SEGMENT = 1500  # characters; longer segments embed only candidates near a cue word (cost, not quality)
 MIN_SHAPE_DEMOS = 3  # existing values needed before their shape (digits or not) restricts candidates
 TYPE_FIT = 0.25  # a value of the column's restricted type in the first sentence, which names the entity (ColumnView.typed)
+DESIGNATED = 0.6  # "M42" for messier_number: the initials of the column's words stand as its cue
+DESIGNATION = re.compile(r"(?<![\w-])(?P<initials>[A-Z]{1,3})-?(?P<number>\d{1,5})(?![\w-])")
+NUMBER_NAME_WORDS = {"number", "no", "num", "nr", "id", "code", "designation", "index"}  # what a numbering column's name adds
+NUMBER_TOKEN = re.compile(rf"\d[\d,.]*|\b(?:{'|'.join(NUMBER_WORDS)})\b", re.I)
+CLAUSE_JOINT = re.compile(r",|;|\band\b")
+YEAR_LIKE = re.compile(r"(?:1[5-9]|20)\d\d")
 KNOWN_VALUE = 0.44  # a value the column already holds, written beside the entity: below rowwriter.DROP_BELOW, so an LLM that reads the text as not stating it wins
 SPELLED_NUMBER = re.compile(rf"(?<![\w-])(?!{ORDINAL.pattern})(?P<word>{'|'.join(NUMBER_WORDS)})(?:-[a-z]+|\s+[a-z]+)?(?![\w-])",
                             re.I)  # not the tens of an ordinal ("thirty-fifth")
@@ -124,6 +130,7 @@ class ColumnView:
     examples: tuple[str, ...] = ()  # distinct existing values (a foreign key's: parent names), compared with candidates
     agent: bool = False  # the column names who did something ("founder", "director"): never a place after "in"
     rank: bool = False  # a number a text may give as an ordinal ("the Third Dynasty"): never a count
+    small: bool = False  # a whole-number column whose existing values (two or more) are all below 1000: no year
 
     @classmethod
     def of(cls, col: ColumnPlan, entity_word: str, learned: list[str] | None = None,
@@ -151,7 +158,8 @@ class ColumnView:
         if col.link is not None:
             return cls(col.name, "text", phrase, frozenset(cue), (), 1.0, False, names_only=True, with_digits=digits,
                        cue_words=cue_words, examples=examples, agent=agent)
-        known = () if col.labels or numeric else tuple(dict.fromkeys(v for v in [*demos, *(learned_values or [])] if 2 < len(v) <= 60))
+        shown = [*demos, *(v for v in col.format.examples if v.strip())]  # the format's examples: the most frequent values
+        known = () if col.labels or numeric else tuple(dict.fromkeys(v for v in [*shown, *(learned_values or [])] if 2 < len(v) <= 60))
         labels = tuple(col.labels or ())
         if col.labels_open:  # the values the LLM gave an open label set are labels to look for too
             labels = tuple(dict.fromkeys([*labels, *(learned_values or [])]))
@@ -159,7 +167,9 @@ class ColumnView:
         code_lengths = (min(codes), max(codes)) if len(demos) >= MIN_SHAPE_DEMOS and len(codes) == len(demos) else None
         return cls(col.name, col.value_type, phrase, frozenset(cue), labels, cap, numeric,
                    with_digits=digits, cue_words=cue_words, countries=col.format.kind == "country", known=known,
-                   code_lengths=code_lengths, examples=examples, agent=agent, rank=_holds_a_rank(col))
+                   code_lengths=code_lengths, examples=examples, agent=agent, rank=_holds_a_rank(col),
+                   small=col.value_type == "integer" and len(demos) >= 2
+                   and all(re.fullmatch(r"\d{1,3}", d.strip()) for d in demos))
 
     @property
     def value_set(self) -> tuple[str, ...]:
@@ -314,11 +324,15 @@ class Reader:
                 spans = [s for s in spans if re.fullmatch(r"\d{4}", s.text.split()[0])] or spans
                 phrases = [(sp, value) for sp, value in phrases if len(value) == 4]  # "nineteen fifty-two"
             else:
+                if col.small:  # "took the Tour in 1949 and 1952" for a column of counts 3, 5, 8: no year
+                    spans = [s for s in spans if not YEAR_LIKE.fullmatch(re.split(r"[\s,;]", s.text)[0])]
                 spelled = [Scored(col.name, sp, self._score(col, sp), NUMBER_WORDS[m.group("word").lower()])
                            for m, sp in self._number_words(a, b)
                            if not any(sp.start < p.end and p.start < sp.end for p, _ in phrases)]
                 if col.rank:  # "the Third Dynasty" for `dynasty`, not "its first season" for a count
                     spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in self._ordinals(a, b)]
+                spelled += [Scored(col.name, sp, max(DESIGNATED, self._score(col, sp)), value)
+                            for sp, value in self._designations(col, a, b)]
             spelled += [Scored(col.name, sp, self._score(col, sp), value) for sp, value in phrases]
         elif col.value_type == "date":
             spans = [s for s in ts.dates_in(text, a, b) if not self._inside_entity(s.start, s.end)]
@@ -333,6 +347,17 @@ class Reader:
         """Number words with the noun they count ("a four-stage launcher", "three runways")."""
         return [(m, ts.Span(m.start(), m.end(), m.group(0))) for m in SPELLED_NUMBER.finditer(self.parsed.text, a, b)
                 if not self._inside_entity(m.start(), m.end())]
+
+    def _designations(self, col: ColumnView, a: int, b: int) -> list[tuple[ts.Span, str]]:
+        """Numbers written behind the initials of the column's words, and their number: "M42" for
+        `messier_number`. The initials say which number it is, as a cue word would."""
+        initials = "".join(w[0] for w in content_words(col.name.replace("_", " "))
+                           if w.lower() not in NUMBER_NAME_WORDS).upper()
+        if not initials or len(initials) > 3:
+            return []
+        return [(ts.Span(m.start(), m.end(), m.group(0)), str(int(m.group("number"))))
+                for m in DESIGNATION.finditer(self.parsed.text, a, b)
+                if m.group("initials") == initials and not self._inside_entity(m.start(), m.end())]
 
     def _ordinals(self, a: int, b: int) -> list[tuple[ts.Span, str]]:
         """Ordinals in words with the number each stands for ("Fourth" -> "4")."""
@@ -417,6 +442,9 @@ class Reader:
                 continue
             if stems(sp.text) and any(stems(sp.text) <= other.cue_stems for other in self.columns):
                 continue  # a planned column's own words ("runway length", "ISBN") are a cue, not a value
+            head = stem(content_words(sp.text)[-1]) if sp.text[:1].islower() and content_words(sp.text) else ""
+            if head and head not in col.cue_stems and any(head in other.cue_stems for other in self.columns):
+                continue  # "an average rating" is a rating's phrase, no price's value: its head is another column's word
             if not col.fits_shape(sp.text):
                 continue
             seen.add((sp.start, sp.end))
@@ -506,6 +534,13 @@ class Reader:
             for a, b in self._subjects_told_of(span.start):
                 if s <= a < span.start and text[b:span.start].strip() not in ("", ","):  # "Its host star, X, lies": X is the star
                     leading = leading[:a - s] + " " * (min(b, span.start) - a) + leading[min(b, span.start) - s:]
+        if col.numeric:  # "23 gold medals, and 28 medals in total": what follows a number up to "," or "and" is its noun
+            last = None
+            for last in NUMBER_TOKEN.finditer(leading):
+                pass
+            joint = CLAUSE_JOINT.search(leading, last.end()) if last is not None else None
+            if joint is not None:
+                leading = " " * joint.end() + leading[joint.end():]
         before = _words_before(leading, col)[-6:]
         rest = text[span.end:e]
         clause = CLAUSE_END.search(rest)  # "opened in 1968 and has a capacity of ...": the next clause's noun is no cue

@@ -101,6 +101,9 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
                     elif (toks[j + 1].lower_ in NAME_JOINERS and j + 3 < len(toks) and toks[j + 2].lower_ in NAME_JOINERS
                           and _joins_name(toks[j + 3])):  # "San Sebastián de los Reyes"
                         j += 3
+                    elif (j == i + 1 and toks[i].text == "The" and toks[j + 1].text in ("'s", "’s") and j + 2 < len(toks)
+                          and _joins_name(toks[j + 2])):  # "The Drover's Arms": a possessive inside a "The" name
+                        j += 2
                     else:
                         break
                 if all(t.pos_ in ("ADJ", "DET", "PUNCT") or t.lower_ in NAME_JOINERS for t in toks[i:j + 1]):
@@ -118,6 +121,13 @@ def name_runs(parsed: Parsed, seg_no: int) -> list[tuple[int, int, bool, int]]:
 NOT_NAMES = frozenset({p.capitalize() for p in PRONOUNS} | {"There", "Here", "Such"})
 
 
+# document_subject's confidence for a name that opens the first sentence as its grammatical subject
+# ("Bobby Orr, a defenceman from ..., won ..."): where the finder found that name but no main entity
+# (it looks for "X is/was ..."), it is the segment's subject
+SURE_SUBJECT = 0.85
+_OWNER_WORDS = {"of", "for", "at", "from", "by"}  # "MVP of", "Winner for": what comes after owns the first word
+
+
 def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
     window = max(0, start - 40)
     before = re.search(r"(?:^|\s)(\S+)\s+$", text[window:start])
@@ -128,6 +138,10 @@ def _trim(text: str, start: int, end: int, shape: KeyShape) -> tuple[int, int]:
            and (words[0].lower() in _DROP_LEAD and not shape.keeps_the or words[0] in FUNCTION_WORDS - {"The"})):
         start += text[start:end].index(words[1])
         words = words[1:]
+    inner = next((i for i in range(2, len(words) - 1) if words[i] in shape.leads and words[i].lower() not in _DROP_LEAD
+                  and words[i - 1].lower() in _OWNER_WORDS and words[0] not in shape.leads), None)
+    if inner is not None:  # "MVP of | Super Bowl XLVII" where keys are "Super Bowl ...": the key starts at its lead
+        start += [m.start() for m in re.finditer(r"\S+", text[start:end])][inner]
     span = text[start:end].rstrip(" ,.;:")
     span = re.sub(r"['’]s?$", "", span)
     return start, start + len(span)
@@ -237,8 +251,8 @@ def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape
                 continue
             for m in mains:
                 m.main = False
-        elif found_here and (same is None or not owner):
-            continue
+        elif found_here and (same is None or not (owner or confidence >= SURE_SUBJECT)):
+            continue  # the finder's entity is the subject only where the sentence makes it so beyond doubt
         if same is not None:
             same.main = True
             continue

@@ -11,7 +11,9 @@ on; otherwise the warning gives the DDL for a DBA):
   "FC", which leave the prefix or the suffix probe below intact), so exact and normalized matches are
   equality probes; the mention's words in another order ("Aguilera, Christina") are probed too,
   for the embedding stage. The database squashes the mention as well, so case folding follows
-  its collation on both sides;
+  its collation on both sides. Accents are the exception: `link_form` drops them and the squash
+  keeps them, so "Indurain" finds "Induráin" through the blocking probes below, as a name one
+  edit away does;
 - blocking for the fuzzy stage: a name one edit away keeps either the first or the last part of
   its squashed form intact (the two parts leave a gap between them, so a transposition cannot
   break both), so the rows sharing the mention's squashed prefix, and on PostgreSQL its suffix

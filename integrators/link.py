@@ -41,9 +41,11 @@ Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"
 def link_form(text: str) -> str:
     """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation, no
     abbreviation periods ("AEK Athens FC" is "AEK Athens F.C.", "A.C Lumezzane" is "A.C. Lumezzane";
-    a decimal point stays). Memoized: a small table's key column is re-read every batch and its
-    forms would be recomputed (NFKC and four regexes per stored name) each time."""
-    text = unicodedata.normalize("NFKC", str(text)).casefold().strip()
+    a decimal point stays), no accents ("Miguel Indurain" is "Miguel Induráin"). Memoized: a small
+    table's key column is re-read every batch and its forms would be recomputed (NFKC and four
+    regexes per stored name) each time."""
+    text = unicodedata.normalize("NFKD", str(text))
+    text = unicodedata.normalize("NFKC", "".join(c for c in text if not unicodedata.combining(c))).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"(?<!\d)\.|\.(?!\d)", "", text)
     text = re.sub(r"\s*([-–—:/,.'’&()])\s*", r"\1", text)  # "faure - favier" == "faure-favier"
@@ -71,9 +73,11 @@ _ROMAN = re.compile(r"^(?=[ivxl]+$)(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$")
 
 def designations(form: str) -> tuple[str, ...]:
     """The numbering words of a link form: words with a digit, and Roman numerals up to 89 that
-    follow another word (a lone "i" is too often a word, and "mix" or "civ" are words)."""
+    follow another word ("mix" or "civ" are words). A lone "i" is too often a word, except as a
+    name's last word ("Super Bowl I" is not "Super Bowl LI", "Elizabeth I" not "Elizabeth II")."""
     words = [w for w in re.split(r"[\s\-/]+", form) if w]
-    return tuple(w for i, w in enumerate(words) if _NUMBERED.match(w) or (i > 0 and w != "i" and _ROMAN.match(w)))
+    return tuple(w for i, w in enumerate(words) if _NUMBERED.match(w)
+                 or (i > 0 and (w != "i" or i == len(words) - 1) and _ROMAN.match(w)))
 
 
 def different_designations(a: str, b: str) -> bool:

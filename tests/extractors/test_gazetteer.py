@@ -207,3 +207,22 @@ def test_a_name_after_its_countrys_adjective_is_the_known_row() -> None:
     assert "Australian Greg Norman" not in people
     organizations = {e.name: e for e in merge(parsed, find_entities(parsed, "organization"), keys, "organization")}
     assert "Texas Rangers" in organizations and not organizations["Texas Rangers"].known
+
+
+def test_a_numbered_key_is_found_with_its_number_first_or_after_the_series_first_word() -> None:
+    """Keys that number a series ("Regatta of Lucerne 1998") are written "the 1998 Regatta of
+    Lucerne" or "Regatta 2003" too; a number the keys do not hold finds nothing, and a one-off
+    key with a number is no series."""
+    keys = ["Regatta of Lucerne 1998", "Regatta of Lucerne 2003", "Regatta of Lucerne 2011", "Route 66"]
+    gazetteer = Gazetteer(keys)
+    found = gazetteer.find("At the 1998 Regatta of Lucerne the Danish crew won; Regatta 2003 went to Italy, "
+                           "and Regatta 2007 was cancelled. Route 12 and 66 Route are roads.")
+    assert {k: [m.text for m in ms] for k, ms in found.items()} == {
+        "Regatta of Lucerne 1998": ["1998 Regatta of Lucerne"], "Regatta of Lucerne 2003": ["Regatta 2003"]}
+
+
+def test_a_key_is_found_with_or_without_its_accents() -> None:
+    """"Miguel Indurain" names the row "Miguel Induráin", and the mention is the text's own."""
+    found = Gazetteer(["Miguel Induráin", "Zoë Ball"]).find("Villava is the birthplace of Miguel Indurain; Zoë Ball")
+    assert {k: [m.text for m in ms] for k, ms in found.items()} == {"Miguel Induráin": ["Miguel Indurain"],
+                                                                   "Zoë Ball": ["Zoë Ball"]}

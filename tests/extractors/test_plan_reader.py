@@ -325,6 +325,13 @@ def test_a_number_word_is_a_number() -> None:
     assert _cells(plan, "Vega is a four-stage launcher built in Italy.")["Vega"]["stages"] == "4"
 
 
+def test_twice_is_a_count_beside_its_cue_and_another_count_is_not() -> None:
+    """"won the Golden Oar eight times and the Silver Cup twice": `silver_cup_wins` is 2."""
+    plan = _plan("rower", "rower", [_col("silver_cup_wins", "silver cup wins of the rower", "integer")])
+    cells = _cells(plan, "Ada Brannock, a sculler from Hull, won the Golden Oar eight times and the Silver Cup twice.")
+    assert cells["Ada Brannock"].get("silver_cup_wins") == "2"
+
+
 def test_a_preposition_after_a_phrase_cues_what_follows_it() -> None:
     """"a Chinese restaurant near The Corn Exchange": what is near is The Corn Exchange."""
     row = _cells(VENUE, "Golden Lotus is a Chinese restaurant near The Corn Exchange in the city centre.")["Golden Lotus"]
@@ -562,3 +569,76 @@ def test_an_ordinal_in_words_is_the_number_of_a_rank_but_never_a_count() -> None
                          "It is the second tallest tomb there.")
     assert cells["Tomb of Ankhu"].get("dynasty") == "6"
     assert "season_count" not in cells["Tomb of Ankhu"] and "height_m" not in cells["Tomb of Ankhu"]
+
+
+def test_a_number_behind_the_initials_of_the_columns_words_is_its_value() -> None:
+    """"(C12)" gives `caldwell_number` 12 as "Caldwell 12" would: the initial stands for the
+    column's word; another letter's number ("B33") is no value of it."""
+    plan = _plan("galaxy", "galaxy", [_col("caldwell_number", "caldwell number of the galaxy", "integer")])
+    cells = _cells(plan, "The Needle Galaxy (C38) is an edge-on spiral in Coma Berenices, near the cluster B33.")
+    assert cells["Needle Galaxy"].get("caldwell_number") == "38"
+
+
+@pytest.mark.parametrize("text, keys, subject", [
+    ("Ray Lind was the MVP of Harbour Cup XLVII, which Norwich won.", ["Harbour Cup I", "Harbour Cup IX"],
+     "Harbour Cup XLVII"),
+    ("The Ferryman's Rest inn by the quay serves Thai food.", ["The Old Bell", "The Green Man"], "The Ferryman's Rest"),
+])
+def test_document_subject_starts_at_the_keys_shared_lead_and_runs_on_through_a_possessive(
+        text: str, keys: list[str], subject: str) -> None:
+    """"the MVP of Harbour Cup XLVII" (`mvp` a column) where keys start "Harbour ...": the key
+    starts there, not at "MVP"; "The Ferryman's Rest" is one name, its possessive inside."""
+    found = document_subject(parse(text), 0, KeyShape.of(keys), set(), frozenset(stems("mvp cuisine")))
+    assert found is not None and found[0].text == subject
+
+
+def test_the_noun_after_an_earlier_number_is_no_cue_of_the_next_one() -> None:
+    """"14 league titles, and 31 trophies in all": `league_titles` is 14; the words after 14 are
+    its own, not a cue of 31."""
+    plan = _plan("club", "club", [_col("league_titles", "league titles of the club", "integer")])
+    cells = _cells(plan, "Castlebay Rovers, founded in a Leith pub, won 14 league titles, and 31 trophies in all.")
+    assert str(cells["Castlebay Rovers"].get("league_titles")).split()[0] == "14"  # "14 league": the integrator reads 14
+
+
+def test_a_person_who_opens_the_sentence_or_follows_a_lowercase_description_is_its_row() -> None:
+    """A person table: "Ada Brannock, a sculler from Hull, won ..." has no "is/was" after the
+    name, and "left-handed sculler Ida Marsh was born ..." puts a description before it; both
+    names are the rows their documents are about, with the values around them (the person
+    finder, a prior, on)."""
+    key = ColumnPlan(name="name", tool="key", question="name of the rower", entity_types=["PERSON"])
+    table = TablePlan(table="rower", operation="row_population", entity="rower", entity_types=["PERSON"], key=["name"],
+                      columns=[key, _col("silver_cup_wins", "silver cup wins of the rower", "integer"),
+                               _col("birth_date", "birth date of the rower", "date")])
+    plan = Plan(job="j", instruction="add rows", planner="test", tables=[table])
+    extractor = Extractor(plan, Settings(llm_base_url=None), ExtractorConfig(use_priors=True))
+    for text, name in [
+        ("Ada Brannock, a sculler from Hull (born 3 May 1961), won the Silver Cup twice with Tyne.", "Ada Brannock"),
+        ("Known as the Heron, left-handed sculler Ida Marsh was born on 9 June 1970 and won the Silver Cup four times.",
+         "Ida Marsh"),
+    ]:
+        rows = extractor.extract(DocumentEvent(job="j", document_id="d", text=text)).rows
+        cells = {r.key[0].value: {c.column: c.value for c in r.cells} for r in rows}
+        assert cells.get(name, {}).get("silver_cup_wins") is not None, (text, cells)
+
+
+def test_a_value_among_the_formats_examples_is_known_and_another_columns_phrase_is_no_value() -> None:
+    """"£20-25" is shown by the format's examples (not the three demonstrations): it is found
+    where written, and "an average rating" (its head the rating column's word) is no price."""
+    price = ColumnPlan(name="price_range", tool="attribute", question="price range of the venue", value_type="text",
+                       format=ValueFormat(kind="text", examples=["cheap", "high", "less than £20", "£20-25"]),
+                       demonstrations=["cheap", "high", "less than £20"])
+    plan = _plan("venue", "venue", [price, _col("customer_rating", "customer rating of the venue",
+                                                demos=["low", "average", "5 out of 5"])])
+    cells = _cells(plan, "For noodles, Jade Lantern is a family-friendly place with prices in the £20-25 range and "
+                         "an average rating.")
+    assert cells["Jade Lantern"].get("price_range") == "£20-25"
+
+
+def test_a_year_is_no_count_where_the_counts_are_small() -> None:
+    """`cup_wins` holds 1, 3 and 5: "took the Cup in 1961 and 1964" offers no 1961; `seats`
+    holding 1200 and 2400 may still take a four-figure number."""
+    plan = _plan("club", "club", [_col("cup_wins", "cup wins of the club", "integer", demos=["1", "3", "5"]),
+                                  _col("seats", "seats of the club", "integer", demos=["1200", "2400"])])
+    cells = _cells(plan, "Dunmore Athletic took the Cup in 1961 and 1964, and its ground has 1850 seats.")
+    assert cells["Dunmore Athletic"].get("cup_wins") not in ("1961", "1964", "1961 and", "1964, and")
+    assert str(cells["Dunmore Athletic"].get("seats")).startswith("1850")

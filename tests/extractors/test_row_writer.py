@@ -144,6 +144,20 @@ def test_an_existing_value_written_with_the_columns_own_word_is_that_value() -> 
     assert other.rows[0].values["price_range"][0] == "French bistro"  # no column word to drop: as written
 
 
+def test_an_existing_value_written_as_an_adverb_of_the_columns_word_is_that_value() -> None:
+    """"fairly priced" where the column holds "fair" (shown among the format's examples, not the
+    three demonstrations): "fair", as "fair-priced" would be."""
+    from text2db.schemas.plan import ValueFormat
+
+    column = ColumnPlan(name="price_range", tool="attribute", question="price range of the venue", value_type="text",
+                        format=ValueFormat(kind="text", examples=["cheap", "high", "£20-25", "fair"]),
+                        demonstrations=["cheap", "high", "£20-25"])
+    text = "Bramble Cafe, a fairly priced Greek cafe near The Old Forge, has a low customer rating."
+    req = docllm.RowsRequest(_plan("venue", "venue", [column]).tables[0], text)
+    answer = docllm.ground(_rows({"name": "Bramble Cafe", "price_range": "fairly priced"}), req)
+    assert answer.rows[0].values["price_range"][0] == "fair"
+
+
 def test_an_llm_label_is_grounded_on_a_compound_words_part_and_a_comparative_is_the_labels() -> None:
     plan = _plan("venue", "venue", [
         _col("area", "area of the venue", labels=["city centre", "riverside"]),

@@ -205,3 +205,15 @@ def test_born_does_not_reach_into_the_next_clause() -> None:
     got = _values("Mia Holt, born on 3 March 1950 in Bergen, received the Order of Merit in 1990.", "person",
                   _kinds("birth_place"))
     assert got[("Mia Holt", "birth_place")] == "Bergen"
+
+
+def test_a_trigger_whose_subject_is_someone_else_gives_the_main_person_nothing() -> None:
+    """The main person (the segment's subject) takes a trigger's value only where nothing else
+    is the verb's subject: not "Prince Osric died in 1911" (a name, though the recognizer may
+    tag it a place), nor "his brothers were born in Bremen" (a plural); "he died in 1935" is his."""
+    text = ("Aldous Wren (1860 - 1935) was a Danish painter. Prince Osric died in 1911 and Wren moved to Oslo. "
+            "Unlike him, his brothers were born in Bremen. He died in 1935 in Oslo.")
+    got = _values(text, "person", _kinds("death", "birth_place"))
+    assert got.get(("Aldous Wren", "death")) in ("1935", "1860 - 1935")
+    assert got.get(("Aldous Wren", "birth_place")) != "Bremen"
+    assert got.get(("Aldous Wren", "death")) != "1911"
