@@ -45,6 +45,10 @@ FUNCTION_WORDS = set(
 )
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|near)\s+$")
 _IN_PLACE = re.compile(r"\b(?:in|near)\s+$")
+# words that join a clause or a phrase to what comes before: lower-case words before a name that
+# hold one are no description of it
+_JOINING_WORDS = frozenset("while when whereas where which who whose whom as since because although though if unless "
+                           "until after before of in on at by for with from to and or but".split())
 _CLAUSE_WORD = re.compile(r"(?:^|[\s,])(?:where|which|who|whose|whom|when)\s")
 _COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|refers to)\s")
 _QUOTED = re.compile(r"[\"“]\s?([^\"“”\n]{1,80}?)\s?[\"”]")
@@ -163,7 +167,7 @@ def _main_subject(parsed: Parsed, seg_no: int, start: int) -> tuple[Mention, str
     owner = re.match(r"(.+?)['’]s\s+[a-z][a-z\s-]*$", subject)  # "A.D. Isidro Metapan's full name is ...": the owner is the row
     subject = owner.group(1) if owner else subject
     described = re.match(r"(?:[a-z][\w-]*\s+){1,3}(?=[A-Z])", subject)  # "right winger Gordie Howe was ...": the name
-    if described and not _CLAUSE_WORD.search(described.group(0)):
+    if described and not set(described.group(0).split()) & _JOINING_WORDS:  # not "while the War of Independence was"
         lead += described.end()
         subject = subject[described.end():]
     if not subject or len(subject) > 120 or subject.lower() in PRONOUNS or not subject[:1].isupper() and subject[:1] != "'":

@@ -111,7 +111,8 @@ class Extractor:
         """`started`: when the document began; its LLM budget covers every table and call.
         `children`: the rows child tables read in this document, for a parent table."""
         entities = find_entities(parsed, setup.kind) if setup.kind != "other" else []
-        entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table))
+        entities = subjects.add_subjects(parsed, entities, setup.plan, self.key_shapes.get(setup.plan.table),
+                                         sole_kind=sum(1 for s in self.tables if s.kind == setup.kind) == 1)
         if setup.plan.table in self.gazetteers:  # the rows to fill exist: find their keys in the text
             entities = gazetteer.merge(parsed, entities, self.gazetteers[setup.plan.table].find(parsed.text), setup.kind,
                                        gazetteer.kind_words(setup.plan.table, setup.plan.entity))

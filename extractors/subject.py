@@ -123,7 +123,8 @@ NOT_NAMES = frozenset({p.capitalize() for p in PRONOUNS} | {"There", "Here", "Su
 
 # document_subject's confidence for a name that opens the first sentence as its grammatical subject
 # ("Bobby Orr, a defenceman from ..., won ..."): where the finder found that name but no main entity
-# (it looks for "X is/was ..."), it is the segment's subject
+# (it looks for "X is/was ..."), it is the segment's subject, if no other table of the plan is of
+# the finder's kind (`sole_kind`): the company that makes a drug is no drug row
 SURE_SUBJECT = 0.85
 _OWNER_WORDS = {"of", "for", "at", "from", "by"}  # "MVP of", "Winner for": what comes after owns the first word
 
@@ -224,11 +225,13 @@ def key_shape(engine, table) -> KeyShape:  # type: ignore[no-untyped-def]
     return KeyShape.of([str(row[0]) for row in rows if row[0] is not None], values)
 
 
-def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape: KeyShape | None) -> list[Entity]:
+def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape: KeyShape | None,
+                 sole_kind: bool = True) -> list[Entity]:
     """Give every segment where the table's entity finder found no main entity its document
     subject (a main entity of the table). Where the finder found entities of its kind but none
-    is main, the subject must be one of them and what a planned column is of: a long article
-    about a film is not a row of a person table because it has a subject. Where the finder's main entity is a value of a planned
+    is main, the subject must be one of them and what a planned column is of (or, with
+    `sole_kind`, the first sentence's sure subject): a long article about a film is not a row of a
+    person table because it has a subject. Where the finder's main entity is a value of a planned
     column ("The Fylde is the home ground of AFC Fylde"), the name the column is of takes its place.
     A name the table holds as another column's value (a label, or an existing value such as the
     landmark a restaurant is near) is that column's, never a new row's subject."""
@@ -251,7 +254,7 @@ def add_subjects(parsed: Parsed, entities: list[Entity], table: TablePlan, shape
                 continue
             for m in mains:
                 m.main = False
-        elif found_here and (same is None or not (owner or confidence >= SURE_SUBJECT)):
+        elif found_here and (same is None or not (owner or sole_kind and confidence >= SURE_SUBJECT)):
             continue  # the finder's entity is the subject only where the sentence makes it so beyond doubt
         if same is not None:
             same.main = True

@@ -642,3 +642,23 @@ def test_a_year_is_no_count_where_the_counts_are_small() -> None:
     cells = _cells(plan, "Dunmore Athletic took the Cup in 1961 and 1964, and its ground has 1850 seats.")
     assert cells["Dunmore Athletic"].get("cup_wins") not in ("1961", "1964", "1961 and", "1964, and")
     assert str(cells["Dunmore Athletic"].get("seats")).startswith("1850")
+
+
+def test_the_sure_subject_is_a_row_only_of_the_one_table_of_its_kind_and_a_clause_is_no_description() -> None:
+    """"Ardent Labs Ltd, a Welsh drugmaker ..., won approval for Zelora": the organization finder's name
+    opens the sentence as its subject, so it is the row of an organization table, but not where
+    another table of the plan is of that kind too (the maker of a drug is no drug row). "while
+    the Winter Strike was ..." is a clause before the subject, not a description of a name."""
+    from text2db.extractors.entities import find_entities
+    from text2db.extractors.subject import add_subjects
+
+    text = "Ardent Labs Ltd, a Welsh drugmaker set up in 1990, won approval for Zelora in 2011."
+    table = TablePlan(table="maker", operation="row_population", entity="company", key=["name"],
+                      columns=[ColumnPlan(name="name", tool="key", question="name of the company"),
+                               _col("founded_year", "founded year of the company", "integer")])
+    for sole, main in ((True, ["Ardent Labs Ltd"]), (False, [])):
+        parsed = parse(text)
+        found = add_subjects(parsed, find_entities(parsed, "organization"), table, KeyShape.of([]), sole_kind=sole)
+        assert [e.name for e in found if e.main] == main, sole
+    parsed = parse("Founded in 1920, while the Winter Strike was still going on, the Tern Agency is a news agency.")
+    assert "Winter Strike" not in [e.name for e in find_entities(parsed, "organization") if e.main]
