@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from text2db.extractors import textspans as ts
 from text2db.extractors.models import spacy_pipeline
@@ -45,11 +46,13 @@ FUNCTION_WORDS = set(
 )
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|near)\s+$")
 _IN_PLACE = re.compile(r"\b(?:in|near)\s+$")
+_CLAUSE_WORDS = ("where", "which", "who", "whose", "whom", "when")
+_CLAUSE_WORD = re.compile(rf"(?:^|[\s,])(?:{'|'.join(_CLAUSE_WORDS)})\s")
 # words that join a clause or a phrase to what comes before: lower-case words before a name that
 # hold one are no description of it
-_JOINING_WORDS = frozenset("while when whereas where which who whose whom as since because although though if unless "
-                           "until after before of in on at by for with from to and or but".split())
-_CLAUSE_WORD = re.compile(r"(?:^|[\s,])(?:where|which|who|whose|whom|when)\s")
+_JOINING_WORDS = frozenset(_CLAUSE_WORDS) | frozenset(
+    "while whereas as since because although though if unless until after before of in on at by for with from to "
+    "and or but".split())
 _COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|refers to)\s")
 _QUOTED = re.compile(r"[\"“]\s?([^\"“”\n]{1,80}?)\s?[\"”]")
 _AFTER_WORK_NOUN = re.compile(r"\b(?:album|single|song|film|novel|book|EP|series|opera|play|game|musical|poem|strip|epic|sequel|"
@@ -109,6 +112,16 @@ class Parsed:
 
     def ents(self) -> list[tuple[int, int, str]]:
         return [(p.offset + e.start_char, p.offset + e.end_char, e.label_) for p in self.pieces for e in p.doc.ents]
+
+    def token_at(self, pos: int) -> tuple[Piece, Any] | None:
+        """The piece and the spaCy token that cover character `pos` of the text; None between
+        tokens. The token's `idx` counts from the piece's `offset`."""
+        for piece in self.pieces:
+            at = pos - piece.offset
+            token = next((t for t in piece.doc if t.idx <= at < t.idx + len(t.text)), None)  # type: ignore[attr-defined]
+            if token is not None:
+                return piece, token
+        return None
 
     def finite_verb_in(self, start: int, end: int) -> bool:
         """Whether a verb with a tense of its own ("received") lies within [start, end): after a

@@ -168,7 +168,7 @@ class Gazetteer:
                 if not _inside_another_name(text, m.start(), m.end(), self.kind):  # not "A. E. Thatcher"
                     claim(key, m.start(), m.end())
         for pattern, key in self.numbered:  # "the 2014 Eurovision Song Contest", "Eurovision 2012"
-            for m in pattern.finditer(text):
+            for m in pattern.finditer(folded):
                 claim(key, m.start(), m.end())
         return found
 
@@ -253,12 +253,12 @@ def _numbered_series(keys: list[str]) -> list[tuple[re.Pattern[str], str]]:
         if m := NUMBERED.match(key.strip()):
             series.setdefault(m["series"], []).append((key, m["number"]))
     numbered = {s: ks for s, ks in series.items() if len(ks) >= 2}
-    firsts = Counter(s.split()[0] for s in numbered)
+    firsts = Counter(fold_accents(s.split()[0]) for s in numbered)
     plain = {link_form(k) for k in keys}
     out: list[tuple[re.Pattern[str], str]] = []
-    for name, ks in numbered.items():
-        whole = key_pattern(name)
-        first = name.split()[0]
+    for name, ks in numbered.items():  # matched in the text with its accents folded, as whole keys are
+        whole = key_pattern(fold_accents(name))
+        first = fold_accents(name.split()[0])
         short = len(name.split()) > 1 and len(first) >= 4 and firsts[first] == 1 and link_form(first) not in plain
         for key, number in ks:
             if whole is not None and number.isdigit():  # key_pattern's pattern opens with its (?<!\w): the number goes before that

@@ -535,10 +535,8 @@ class Reader:
                 if s <= a < span.start and text[b:span.start].strip() not in ("", ","):  # "Its host star, X, lies": X is the star
                     leading = leading[:a - s] + " " * (min(b, span.start) - a) + leading[min(b, span.start) - s:]
         if col.numeric:  # "23 gold medals, and 28 medals in total": what follows a number up to "," or "and" is its noun
-            last = None
-            for last in NUMBER_TOKEN.finditer(leading):
-                pass
-            joint = CLAUSE_JOINT.search(leading, last.end()) if last is not None else None
+            numbers = list(NUMBER_TOKEN.finditer(leading))
+            joint = CLAUSE_JOINT.search(leading, numbers[-1].end()) if numbers else None
             if joint is not None:
                 leading = " " * joint.end() + leading[joint.end():]
         before = _words_before(leading, col)[-6:]
@@ -570,14 +568,12 @@ class Reader:
         if start in self._told_of:
             return self._told_of[start]
         found: list[tuple[int, int]] = []
-        for piece in self.parsed.pieces:
-            at = start - piece.offset
-            token = next((t for t in piece.doc if t.idx <= at < t.idx + len(t.text)), None)
-            for verb in (v for v in token.ancestors if v.pos_ == "VERB") if token is not None else ():
-                for subject in verb.children:
-                    if subject.dep_ in ("nsubj", "nsubjpass") and not subject.left_edge.i <= token.i <= subject.right_edge.i:
-                        last = subject.right_edge
-                        found.append((piece.offset + subject.left_edge.idx, piece.offset + last.idx + len(last.text)))
+        piece, token = self.parsed.token_at(start) or (None, None)
+        for verb in (v for v in token.ancestors if v.pos_ == "VERB") if token is not None else ():
+            for subject in verb.children:
+                if subject.dep_ in ("nsubj", "nsubjpass") and not subject.left_edge.i <= token.i <= subject.right_edge.i:
+                    last = subject.right_edge
+                    found.append((piece.offset + subject.left_edge.idx, piece.offset + last.idx + len(last.text)))
         self._told_of[start] = tuple(found)
         return self._told_of[start]
 

@@ -144,19 +144,16 @@ class SpanRules:
     def _someone_else_does(self, pos: int, own: set[str]) -> bool:
         """Whether the verb at `pos` has a subject that cannot be the main entity: a name not of
         its words ("King Ferdinand died in 1927"), or a plural ("his predecessors were born in")."""
-        for piece in self.parsed.pieces:
-            at = pos - piece.offset
-            token = next((t for t in piece.doc if t.idx <= at < t.idx + len(t.text)), None)  # type: ignore[attr-defined]
-            if token is None:
-                continue
-            verb = token if token.pos_ in ("VERB", "AUX") else token.head
-            for subject in (c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
-                words = {t.text for t in subject.subtree}
-                if subject.pos_ == "PROPN" and not own & words:
-                    return True
-                if subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("both", "all"):
-                    return True
+        found = self.parsed.token_at(pos)
+        if found is None:
             return False
+        token = found[1]
+        verb = token if token.pos_ in ("VERB", "AUX") else token.head
+        for subject in (c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
+            if subject.pos_ == "PROPN" and not own & {t.text for t in subject.subtree}:
+                return True
+            if subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("both", "all"):
+                return True
         return False
 
     def _anchored(self, columns: dict[str, RelationKind]) -> list[Candidate]:

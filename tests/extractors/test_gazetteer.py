@@ -226,3 +226,6 @@ def test_a_key_is_found_with_or_without_its_accents() -> None:
     found = Gazetteer(["Miguel Induráin", "Zoë Ball"]).find("Villava is the birthplace of Miguel Indurain; Zoë Ball")
     assert {k: [m.text for m in ms] for k, ms in found.items()} == {"Miguel Induráin": ["Miguel Indurain"],
                                                                    "Zoë Ball": ["Zoë Ball"]}
+    numbered = Gazetteer(["Fête de Lyon 2001", "Fête de Lyon 2005"]).find("At the 2005 Fete de Lyon and at Fete 2001")
+    assert {k: [m.text for m in ms] for k, ms in numbered.items()} == {"Fête de Lyon 2005": ["2005 Fete de Lyon"],
+                                                                      "Fête de Lyon 2001": ["Fete 2001"]}
