@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
 from collections import Counter
 from typing import Any
 
@@ -29,7 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from text2db.extractors.entities import FUNCTION_WORDS, HONORIFICS, Entity, Mention, Parsed, segment_of
 from text2db.integrators.countries import is_demonym
-from text2db.integrators.link import link_form
+from text2db.integrators.link import fold_accents, link_form
 from text2db.schemas.plan import TablePlan
 
 log = logging.getLogger(__name__)
@@ -70,22 +69,6 @@ def load_keys(engine: Engine, table: TablePlan, limit: int = MAX_KEYS) -> list[s
         log.info("gazetteer: cannot read %s: %s", table.table, exc)
         return []
     return sorted({str(r).strip() for r in rows if r is not None and str(r).strip()})
-
-
-def fold_accents(text: str) -> str:
-    """Each accented letter as its base letter, one character for one, so that offsets into the
-    folded text are offsets into the text: "Induráin" -> "Indurain"."""
-    return "".join(_BASE_LETTER.get(c) or _base_letter(c) for c in text)
-
-
-_BASE_LETTER: dict[str, str] = {}
-
-
-def _base_letter(c: str) -> str:
-    decomposed = unicodedata.normalize("NFD", c)
-    base = decomposed[0] if len(decomposed) > 1 and all(unicodedata.combining(x) for x in decomposed[1:]) else c
-    _BASE_LETTER[c] = base
-    return base
 
 
 def key_pattern(key: str) -> re.Pattern[str] | None:

@@ -37,6 +37,22 @@ HONORIFIC = re.compile(r"^(?:sir|dame|lord|lady|dr|prof|professor|mr|mrs|ms|rev|
 Method = Literal["exact", "normalized", "fuzzy", "embedding", "new", "ambiguous"]
 
 
+def fold_accents(text: str) -> str:
+    """Each accented letter as its base letter, one character for one, so that offsets into the
+    folded text are offsets into the text: "Induráin" -> "Indurain"."""
+    return "".join(_BASE_LETTER.get(c) or _base_letter(c) for c in text)
+
+
+_BASE_LETTER: dict[str, str] = {}
+
+
+def _base_letter(c: str) -> str:
+    decomposed = unicodedata.normalize("NFD", c)
+    base = decomposed[0] if len(decomposed) > 1 and all(unicodedata.combining(x) for x in decomposed[1:]) else c
+    _BASE_LETTER[c] = base
+    return base
+
+
 @lru_cache(maxsize=1 << 16)
 def link_form(text: str) -> str:
     """The comparison form of a name: NFKC, casefolded, no leading "the", tight punctuation, no
@@ -44,8 +60,7 @@ def link_form(text: str) -> str:
     a decimal point stays), no accents ("Miguel Indurain" is "Miguel Induráin"). Memoized: a small
     table's key column is re-read every batch and its forms would be recomputed (NFKC and four
     regexes per stored name) each time."""
-    text = unicodedata.normalize("NFKD", str(text))
-    text = unicodedata.normalize("NFKC", "".join(c for c in text if not unicodedata.combining(c))).casefold().strip()
+    text = fold_accents(unicodedata.normalize("NFKC", str(text))).casefold().strip()
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"(?<!\d)\.|\.(?!\d)", "", text)
     text = re.sub(r"\s*([-–—:/,.'’&()])\s*", r"\1", text)  # "faure - favier" == "faure-favier"
